@@ -1,0 +1,11 @@
+package io.rdmascope.engine;
+
+/** How serious a violation is; ordered from least to most severe. */
+public enum Severity {
+    INFO, WARNING, ERROR;
+
+    /** The name used in JSON and on the command line. */
+    public String jsonName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,35 @@
+package io.rdmascope.mpa;
+
+import io.rdmascope.tcp.Direction;
+
+/**
+ * One FPDU (RFC 5044 section 6) with its markers removed. The ULPDU bytes ({@link #buf} from
+ * {@link #ulpduOffset}) are valid only during the listener call that delivers this object.
+ */
+public final class Fpdu {
+    /** The frame that completes this FPDU; its first octet came in {@link #firstFrame}. */
+    public long frame;
+    public long firstFrame;
+    public Direction direction;
+    /** Stream offset of the FPDU's first octet (its ULPDU_Length field, or a marker before it). */
+    public long streamOffset;
+    /** Octets the FPDU occupies on the stream, markers included. */
+    public int wireLength;
+    /** The ULPDU_Length field. */
+    public int ulpduLength;
+    public int padLength;
+    /** The CRC field as sent (read least significant octet first, as an unsigned 32-bit value). */
+    public long crcField;
+    /** CRC32c computed over the FPDU (only when CRC is in use). */
+    public long crcComputed;
+    /** True or false when CRC is in use, null when it was not negotiated. */
+    public Boolean crcOk;
+    /** Number of markers inside this FPDU, and how many of them were invalid. */
+    public int markers;
+    public int badMarkers;
+    /** True when the capture or a gap cut the FPDU: only {@link #ulpduAvailable} octets are present. */
+    public boolean truncated;
+    public byte[] buf;
+    public int ulpduOffset;
+    public int ulpduAvailable;
+}

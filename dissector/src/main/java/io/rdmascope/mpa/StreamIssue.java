@@ -1,0 +1,21 @@
+package io.rdmascope.mpa;
+
+import io.rdmascope.tcp.Direction;
+
+/** Something that happened to one direction of a stream outside any FPDU. */
+public record StreamIssue(Kind kind, long frame, Direction direction, long streamOffset, long length, String message) {
+    public enum Kind {
+        /** Octets missing from the capture (length = how many). */
+        GAP,
+        /** An FPDU did not start where the previous one ended; the message says where framing resumed. */
+        FRAMING,
+        /** The capture ended, or a gap began, inside an FPDU. */
+        TRUNCATED,
+        /** A marker's FPDUPTR that does not point back to the FPDU's start. */
+        MARKER_INVALID,
+        /** TCP FIN. */
+        CLOSED_FIN,
+        /** TCP RST. */
+        CLOSED_RST
+    }
+}
