@@ -19,4 +19,20 @@ public interface CaptureReader extends Closeable {
 
     /** Size of the file in bytes, or -1 when unknown. */
     long size();
+
+    /**
+     * Reads again the record that started at {@code position} (a value of {@link #position()}
+     * taken before the call to {@link #next(Packet)} that returned it), keeping its frame number.
+     */
+    default boolean readAt(long position, long frame, Packet into) throws IOException {
+        throw new UnsupportedOperationException("random access is not supported by " + getClass().getSimpleName());
+    }
+
+    /**
+     * Why reading stopped before the end of the file (a record cut short, a block whose length
+     * lies), or null. Records returned before the problem remain valid.
+     */
+    default String problem() {
+        return null;
+    }
 }
