@@ -48,6 +48,11 @@ public final class DdpSegment {
     /** Immediate Data (RFC 7306 section 5), when the opcode carries it. */
     public Long immediateData;
 
+    /** Length of the DDP header (14 tagged, 18 untagged), or 0 when the segment does not hold it. */
+    public int ddpHeaderLength;
+    /** Length of the one-shot optional fields the segment holds (0, 4 or 20). */
+    public int optionalFieldsLength;
+
     /** Length of the headers this segment carries (DDP, optional fields, RDMAP body). */
     public int headerLength;
     /** The ULP payload after all headers, relative to the start of the ULPDU. */
@@ -59,6 +64,16 @@ public final class DdpSegment {
 
     public boolean isUntagged() {
         return !tagged;
+    }
+
+    /** Offset of the RDMAP header (Read Request, Terminate, Atomic, Immediate Data) from the ULPDU start. */
+    public int rdmapHeaderOffset() {
+        return ddpHeaderLength + optionalFieldsLength;
+    }
+
+    /** The opcode as an enum, or null for a value no RFC defines. */
+    public Opcode opcodeKind() {
+        return Opcode.of(opcode);
     }
 
     /** Where the advertised buffer of a one-shot initiation lies and how it may be accessed. */
