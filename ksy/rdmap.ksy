@@ -35,8 +35,8 @@ types:
         doc: |
           Opcode.
           The RDMA message type (mask 0x0F), one of the opcode enum.
-          Values 0x8 to 0xC are assigned by RFC 7306; others are undefined.
-        doc-ref: RFC 5040 section 4.3, RFC 7306 section 9
+          Values 0x8 to 0xB are assigned by RFC 7306; others are undefined.
+        doc-ref: RFC 5040 section 4.3, RFC 7306 section 10.1
     instances:
       kind:
         value: opcode
@@ -336,20 +336,21 @@ enums:
       id: terminate
       doc: Terminate (untagged, queue 2)
     0x8:
-      id: rdma_write_with_immediate
-      doc: RDMA Write with Immediate Data (tagged)
-    0x9:
       id: immediate_data
       doc: Immediate Data (untagged, queue 0)
-    0xa:
+      doc-ref: RFC 7306 section 10.1
+    0x9:
       id: immediate_data_with_se
       doc: Immediate Data with Solicited Event (untagged, queue 0)
-    0xb:
+      doc-ref: RFC 7306 section 10.1
+    0xa:
       id: atomic_request
       doc: Atomic Request (untagged, queue 1)
-    0xc:
+      doc-ref: RFC 7306 section 10.1
+    0xb:
       id: atomic_response
-      doc: Atomic Response (untagged)
+      doc: Atomic Response (untagged, queue 3)
+      doc-ref: RFC 7306 section 10.1
   layer:
     0x0:
       id: rdma

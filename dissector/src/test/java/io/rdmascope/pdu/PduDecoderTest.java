@@ -235,7 +235,7 @@ class PduDecoderTest {
 
     @Test
     void atomicRequestAndResponse() {
-        byte[] req = Seg.untagged(L, 0xB, 0, 1, 1, 0).u4(0x2).u4(77).u4(0x0a0b0c0dL).u8(0x4000L)
+        byte[] req = Seg.untagged(L, 0xA, 0, 1, 1, 0).u4(0x2).u4(77).u4(0x0a0b0c0dL).u8(0x4000L)
                 .u8(1).u8(-1L).u8(3).u8(0xffL).build();
         DdpSegment s = decode(req);
         assertThat(s.malformed).isNull();
@@ -243,7 +243,7 @@ class PduDecoderTest {
         assertThat(s.headerLength).isEqualTo(18 + 52);
         assertThat(PduSummary.describe(s)).contains("Compare and Swap");
 
-        byte[] resp = Seg.untagged(L, 0xC, 0, 3, 1, 0).u4(77).u8(0x1122334455667788L).build();
+        byte[] resp = Seg.untagged(L, 0xB, 0, 3, 1, 0).u4(77).u8(0x1122334455667788L).build();
         DdpSegment r = decode(resp);
         assertThat(r.malformed).isNull();
         assertThat(r.atomicResponse).isEqualTo(new DdpSegment.AtomicResponse(77, 0x1122334455667788L));
@@ -252,7 +252,7 @@ class PduDecoderTest {
 
     @Test
     void immediateData() {
-        for (int op : new int[] {0x9, 0xA}) {
+        for (int op : new int[] {0x8, 0x9}) {
             byte[] b = Seg.untagged(L, op, 0, 0, 4, 0).u8(0xcafef00dL).build();
             DdpSegment s = decode(b);
             assertThat(s.malformed).isNull();
@@ -284,9 +284,9 @@ class PduDecoderTest {
             Seg.untagged(L, 0x1, 0, 1, 1, 0).u4(1).u8(2).u4(3).u4(4).u8(5).build(),
             Seg.untagged(L, 0x7, 0, 2, 1, 0).u1(0x01).u1(0).u2(0xE000).u2(60)
                     .u1(0x41).u1(0x41).u4(0).u4(0).u4(1).u4(0).bytes(28, 1).build(),
-            Seg.untagged(L, 0xB, 0, 1, 1, 0).bytes(52, 1).build(),
-            Seg.untagged(L, 0xC, 0, 3, 1, 0).bytes(12, 1).build(),
-            Seg.untagged(L, 0x9, 0, 0, 1, 0).bytes(8, 1).build(),
+            Seg.untagged(L, 0xA, 0, 1, 1, 0).bytes(52, 1).build(),
+            Seg.untagged(L, 0xB, 0, 3, 1, 0).bytes(12, 1).build(),
+            Seg.untagged(L, 0x8, 0, 0, 1, 0).bytes(8, 1).build(),
         };
         for (byte[] f : full) {
             DdpSegment whole = decode(f);
