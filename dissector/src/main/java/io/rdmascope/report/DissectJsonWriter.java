@@ -29,16 +29,25 @@ import java.util.Locale;
  */
 public final class DissectJsonWriter implements FrameSink {
     private final JsonGenerator g;
+    private boolean started;
 
+    /** Nothing is written before the first frame or {@link #finish()}. */
     public DissectJsonWriter(OutputStream out) throws IOException {
         g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         g.setPrettyPrinter(new FramePerLine());
-        g.writeStartArray();
+    }
+
+    private void start() throws IOException {
+        if (!started) {
+            started = true;
+            g.writeStartArray();
+        }
     }
 
     @Override
     public void frame(FrameRecord r) throws IOException {
+        start();
         g.writeStartObject();
         g.writeNumberField("frame", r.frame);
         if (r.endOfCapture) {
@@ -90,6 +99,7 @@ public final class DissectJsonWriter implements FrameSink {
 
     @Override
     public void finish() throws IOException {
+        start();
         g.writeEndArray();
         g.writeRaw('\n');
         g.flush();
