@@ -1,7 +1,21 @@
 package io.rdmascope.pipeline;
 
 import io.rdmascope.capture.CaptureException;
+import io.rdmascope.capture.CaptureReader;
+import io.rdmascope.capture.Captures;
+import io.rdmascope.capture.Packet;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.mpa.MpaDetector;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.mpa.MpaListener;
+import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.net.PacketDecoder;
+import io.rdmascope.net.TcpSegment;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.tcp.TcpReassembler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
@@ -11,18 +25,118 @@ import java.util.function.LongConsumer;
  * Runs one capture through the stages: capture reading, packet decoding, TCP reassembly, MPA
  * framing and PDU decoding, handing each frame to a {@link FrameListener} and the iWARP events to
  * a {@link PduListener}.
+ *
+ * <p>Per frame, in this order: {@link FrameListener#frame}, then the events the frame causes
+ * (connection, handshake, pdu, issue), then {@link PduListener#frameDone}. At the end of the
+ * capture the reassembler and the MPA detector flush what they hold (events that may name earlier
+ * frames), then {@link PduListener#end} is called. One packet, one TCP segment and one decoder
+ * are reused for the whole capture.
  */
 public final class Dissection {
+    private static final int PROGRESS_EVERY = 1024;
+
     private Dissection() {}
 
     /**
      * @param frames may be null
      * @param progress receives the number of file octets read so far; may be null
      * @param cancelled polled between frames; may be null
+     * @return frames read and why reading stopped early, if it did
      * @throws CaptureException when the file is not a readable capture
      */
-    public static void run(Path file, FrameListener frames, PduListener pdus, LongConsumer progress,
-                           BooleanSupplier cancelled) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+    public static DissectionResult run(Path file, FrameListener frames, PduListener pdus, LongConsumer progress,
+                                       BooleanSupplier cancelled) throws IOException {
+        try (CaptureReader reader = Captures.open(file)) {
+            return run(reader, frames, pdus, progress, cancelled);
+        }
+    }
+
+    /** Runs an opened reader to its end; the caller closes it. */
+    public static DissectionResult run(CaptureReader reader, FrameListener frames, PduListener pdus,
+                                       LongConsumer progress, BooleanSupplier cancelled) throws IOException {
+        PduListener listener = pdus != null ? pdus : new PduListener() {};
+        PacketDecoder decoder = new PacketDecoder();
+        TcpSegment segment = new TcpSegment();
+        Packet packet = new Packet();
+        MpaDetector detector = new MpaDetector(new Decoding(listener));
+        TcpReassembler reassembler = new TcpReassembler(detector);
+        long count = 0;
+        String problem = null;
+        boolean stopped = false;
+        long position = reader.position();
+        while (true) {
+            boolean more;
+            try {
+                more = reader.next(packet);
+            } catch (CaptureException e) {
+                if (count == 0) {
+                    throw e;
+                }
+                problem = e.getMessage();
+                break;
+            }
+            if (!more) {
+                break;
+            }
+            count++;
+            boolean isTcp = decoder.decode(packet, segment);
+            if (frames != null) {
+                frames.frame(packet, position, isTcp ? segment : null);
+            }
+            if (isTcp) {
+                reassembler.segment(segment);
+            }
+            listener.frameDone(packet.frame, packet.timestampNanos);
+            position = reader.position();
+            if (progress != null && (count % PROGRESS_EVERY) == 0) {
+                progress.accept(position);
+            }
+            if (cancelled != null && cancelled.getAsBoolean()) {
+                stopped = true;
+                break;
+            }
+        }
+        if (!stopped) {
+            reassembler.finish();
+            detector.finish();
+            listener.end();
+        }
+        if (progress != null) {
+            progress.accept(reader.position());
+        }
+        if (problem == null) {
+            problem = reader.problem();
+        }
+        return new DissectionResult(count, problem, stopped);
+    }
+
+    /** Decodes each FPDU's ULPDU into its DDP segment and forwards every MPA event. */
+    static final class Decoding implements MpaListener {
+        private final PduListener pdus;
+
+        Decoding(PduListener pdus) {
+            this.pdus = pdus;
+        }
+
+        @Override
+        public void connection(MpaConnection connection) {
+            pdus.connection(connection);
+        }
+
+        @Override
+        public void handshake(MpaConnection connection, MpaHandshake handshake) {
+            pdus.handshake(connection, handshake);
+        }
+
+        @Override
+        public void fpdu(MpaConnection connection, Fpdu fpdu) {
+            DdpSegment segment = PduDecoder.decode(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable);
+            pdus.pdu(connection, fpdu, segment);
+        }
+
+        @Override
+        public void issue(MpaConnection connection, StreamIssue issue) {
+            pdus.issue(connection, issue);
+        }
     }
 }

@@ -1,0 +1,87 @@
+package io.rdmascope.cli;
+
+import io.rdmascope.capture.CaptureException;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/** Turns command-line arguments into capture files and I/O failures into one-line reasons. */
+final class Inputs {
+    /** File name endings taken as captures when a folder is named. */
+    static final List<String> CAPTURE_SUFFIXES = List.of(".pcap", ".pcapng", ".cap");
+
+    private Inputs() {}
+
+    /** A capture to analyse: the path to open and the name to report; or an argument that failed. */
+    record Input(Path path, String name, String error) {}
+
+    /**
+     * The files named, in order; a folder stands for its capture files, sorted by name
+     * (non-recursively). A folder without captures, or an argument that does not exist, becomes an
+     * input with an error.
+     */
+    static List<Input> expand(List<String> args) {
+        List<Input> out = new ArrayList<>();
+        for (String a : args) {
+            Path p = Path.of(a);
+            if (Files.isDirectory(p)) {
+                List<Path> files = new ArrayList<>();
+                try (Stream<Path> s = Files.list(p)) {
+                    s.filter(Files::isRegularFile).filter(Inputs::looksLikeCapture).forEach(files::add);
+                } catch (IOException e) {
+                    out.add(new Input(p, a, reason(e)));
+                    continue;
+                }
+                files.sort((x, y) -> x.getFileName().toString().compareTo(y.getFileName().toString()));
+                if (files.isEmpty()) {
+                    out.add(new Input(p, a, "no capture files (.pcap, .pcapng, .cap) in this folder"));
+                }
+                for (Path f : files) {
+                    out.add(new Input(f, f.toString(), null));
+                }
+            } else if (!Files.exists(p)) {
+                out.add(new Input(p, a, "no such file or directory"));
+            } else {
+                out.add(new Input(p, a, null));
+            }
+        }
+        return out;
+    }
+
+    static boolean looksLikeCapture(Path p) {
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (String s : CAPTURE_SUFFIXES) {
+            if (n.endsWith(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A one-line reason for an I/O failure. */
+    static String reason(IOException e) {
+        if (e instanceof CaptureException) {
+            return e.getMessage();
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    /** A one-line reason for a failure that is not the input's fault. */
+    static String internal(RuntimeException e) {
+        String m = e.getMessage();
+        return "internal error: " + e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    }
+}

@@ -1,0 +1,92 @@
+package io.rdmascope.cli;
+
+import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.Source;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code rdmascope} command: {@code analyze}, {@code dissect} and {@code gui}.
+ *
+ * <p>Exit status: 0 success; 1 a violation at or above {@code --fail-on} was found; 2 a file could
+ * not be read, a bad option or a bad filter (2 wins over 1).
+ */
+@Command(name = "rdmascope", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Dissector and analyzer for iWARP RDMA traffic (MPA, DDP, RDMAP, one-shot extension).",
+        commandListHeading = "%nCommands:%n",
+        footer = {"", "Exit status: 0 ok, 1 a violation at or above --fail-on, 2 unreadable input or bad usage."})
+public final class Main implements Runnable {
+    public static final String VERSION = "0.1.0";
+    /** Exit status when a violation at or above the --fail-on threshold was found. */
+    public static final int EXIT_VIOLATIONS = 1;
+    /** Exit status for unreadable input, bad options or a bad filter. */
+    public static final int EXIT_INPUT = 2;
+
+    private final Env env;
+
+    Main(Env env) {
+        this.env = env;
+    }
+
+    /** What the commands read from and write to; tests put fakes here. */
+    record Env(PrintStream out, PrintStream err, Source source, Analyzer.EngineFactory engines) {
+        PrintWriter outWriter() {
+            return new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+        }
+
+        void error(String message) {
+            err.println("rdmascope: " + message);
+            err.flush();
+        }
+    }
+
+    public static void main(String[] args) {
+        int status = run(args, System.out, System.err);
+        System.out.flush();
+        if (status != 0 || !GuiCommand.launched) {
+            System.exit(status);
+        }
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, new Env(out, err, Source.CAPTURE, Analyzer.EngineFactory.ENGINE));
+    }
+
+    static int run(String[] args, Env env) {
+        return commandLine(env).execute(args);
+    }
+
+    static CommandLine commandLine(Env env) {
+        CommandLine cl = new CommandLine(new Main(env));
+        cl.addSubcommand("analyze", new AnalyzeCommand(env));
+        cl.addSubcommand("dissect", new DissectCommand(env));
+        cl.addSubcommand("gui", new GuiCommand(env));
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
+        cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            env.error("internal error: " + ex);
+            if (System.getenv("RDMASCOPE_DEBUG") != null) {
+                ex.printStackTrace(env.err());
+            }
+            return EXIT_INPUT;
+        });
+        return cl;
+    }
+
+    @Override
+    public void run() {
+        CommandLine.usage(this, env.out());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"rdmascope " + VERSION};
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.rdmascope.pipeline;
+
+import io.rdmascope.engine.Engine;
+import io.rdmascope.engine.EngineListener;
+import io.rdmascope.engine.NicSettings;
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduListener;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
+
+/**
+ * Analyses one capture: runs the stages with the engine listening, collects the MPA connections,
+ * transactions and violations into a {@link FileAnalysis}. Instances hold no state between calls
+ * and may be shared by threads.
+ */
+public final class Analyzer {
+    /** Creates the judge of a run; {@link Engine} in production. */
+    @FunctionalInterface
+    public interface EngineFactory {
+        EngineFactory ENGINE = Engine::new;
+
+        PduListener create(NicSettings settings, EngineListener listener);
+    }
+
+    private final NicSettings settings;
+    private final Source source;
+    private final EngineFactory engines;
+
+    public Analyzer(NicSettings settings) {
+        this(settings, Source.CAPTURE, EngineFactory.ENGINE);
+    }
+
+    public Analyzer(NicSettings settings, Source source, EngineFactory engines) {
+        this.settings = settings;
+        this.source = source;
+        this.engines = engines;
+    }
+
+    public Source source() {
+        return source;
+    }
+
+    public EngineFactory engines() {
+        return engines;
+    }
+
+    public NicSettings settings() {
+        return settings;
+    }
+
+    /** @param name the file as it is to be reported (as the user named it) */
+    public FileAnalysis analyze(Path file, String name) throws IOException {
+        return analyze(file, name, null, null, null, null);
+    }
+
+    /**
+     * @param frames also told of every frame; may be null
+     * @param extra another listener fed after the engine (a per-frame collector); may be null
+     */
+    public FileAnalysis analyze(Path file, String name, FrameListener frames, PduListener extra,
+                                LongConsumer progress, BooleanSupplier cancelled) throws IOException {
+        Collector collector = new Collector();
+        PduListener engine = engines.create(settings, collector);
+        DissectionResult result = source.run(file, frames, PduListeners.tee(collector, engine, extra), progress,
+                cancelled);
+        return collector.result(name, result);
+    }
+
+    /** Collects connections (with FPDU counts), transactions and violations. */
+    static final class Collector implements PduListener, EngineListener {
+        private final Map<MpaConnection, long[]> connections = new LinkedHashMap<>();
+        private final List<Transaction> transactions = new ArrayList<>();
+        private final List<Violation> violations = new ArrayList<>();
+
+        @Override
+        public void connection(MpaConnection connection) {
+            connections.putIfAbsent(connection, new long[1]);
+        }
+
+        @Override
+        public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment segment) {
+            connections.computeIfAbsent(connection, c -> new long[1])[0]++;
+        }
+
+        @Override
+        public void violation(Violation violation) {
+            violations.add(violation);
+        }
+
+        @Override
+        public void transaction(Transaction transaction) {
+            transactions.add(transaction);
+        }
+
+        FileAnalysis result(String name, DissectionResult run) {
+            List<ConnectionSummary> cs = new ArrayList<>();
+            connections.forEach((c, n) -> cs.add(new ConnectionSummary(c, n[0])));
+            List<Transaction> ts = new ArrayList<>(transactions);
+            ts.sort(Comparator.comparingLong((Transaction t) -> t.initiationFrame).thenComparing(t -> idNumber(t.id)));
+            List<Violation> vs = new ArrayList<>(violations);
+            vs.sort(Comparator.comparingLong(Violation::frame));
+            return new FileAnalysis(name, run.frames(), cs, ts, vs, run.problem());
+        }
+
+        private static long idNumber(String id) {
+            long n = 0;
+            for (int i = 0; i < id.length(); i++) {
+                char c = id.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    n = n * 10 + (c - '0');
+                }
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.rdmascope.pipeline;
+
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Combinators of {@link PduListener}s. */
+public final class PduListeners {
+    private PduListeners() {}
+
+    /**
+     * A listener that hands every event to each of {@code listeners}, in the order given (null
+     * entries are skipped). Put the engine before per-frame collectors so that a frame's
+     * violations are known when the collectors see {@code frameDone}.
+     */
+    public static PduListener tee(PduListener... listeners) {
+        List<PduListener> list = new ArrayList<>();
+        for (PduListener l : listeners) {
+            if (l != null) {
+                list.add(l);
+            }
+        }
+        if (list.size() == 1) {
+            return list.get(0);
+        }
+        return new Tee(list.toArray(new PduListener[0]));
+    }
+
+    private static final class Tee implements PduListener {
+        private final PduListener[] all;
+
+        Tee(PduListener[] all) {
+            this.all = all;
+        }
+
+        @Override
+        public void connection(MpaConnection connection) {
+            for (PduListener l : all) {
+                l.connection(connection);
+            }
+        }
+
+        @Override
+        public void handshake(MpaConnection connection, MpaHandshake handshake) {
+            for (PduListener l : all) {
+                l.handshake(connection, handshake);
+            }
+        }
+
+        @Override
+        public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment segment) {
+            for (PduListener l : all) {
+                l.pdu(connection, fpdu, segment);
+            }
+        }
+
+        @Override
+        public void issue(MpaConnection connection, StreamIssue issue) {
+            for (PduListener l : all) {
+                l.issue(connection, issue);
+            }
+        }
+
+        @Override
+        public void frameDone(long frame, long timestampNanos) {
+            for (PduListener l : all) {
+                l.frameDone(frame, timestampNanos);
+            }
+        }
+
+        @Override
+        public void end() {
+            for (PduListener l : all) {
+                l.end();
+            }
+        }
+    }
+}
