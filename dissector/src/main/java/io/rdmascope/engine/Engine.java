@@ -127,6 +127,8 @@ public final class Engine implements PduListener {
         final OutstandingReads[] reads = {new OutstandingReads(MAX_OUTSTANDING_READS),
                 new OutstandingReads(MAX_OUTSTANDING_READS)};
         final LongMap<Boolean> unadvertised = new LongMap<>();
+        /** The NIC of the source of each direction, looked up once. */
+        final Nic[] nic = new Nic[2];
         boolean requestSeen;
         boolean replySeen;
         boolean closed;
@@ -145,6 +147,16 @@ public final class Engine implements PduListener {
                 address[d.ordinal()] = e == null ? "?" + d.ordinal() : e.address();
             }
         }
+    }
+
+    /** The NIC of the source of direction d. */
+    private Nic nic(Conn c, int d) {
+        Nic n = c.nic[d];
+        if (n == null) {
+            n = model.nic(c.address[d]);
+            c.nic[d] = n;
+        }
+        return n;
     }
 
     private Conn conn(MpaConnection c) {
@@ -171,9 +183,6 @@ public final class Engine implements PduListener {
             if (code != ViolationCode.TRANSACTION_INCOMPLETE && code != ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS) {
                 t.status = TransactionStatus.VIOLATED;
             }
-        } else if (t != null && ended.contains(t)) {
-            // ended in this very frame (a refused initiation): still named
-            txn = t.id;
         }
         listener.violation(new Violation(code, severity, frame, c == null ? null : c.id, stag, txn, message,
                 reference == null ? code.reference : reference));
@@ -240,11 +249,16 @@ public final class Engine implements PduListener {
 
     @Override
     public void connection(MpaConnection connection) {
-        conn(connection);
+        if (connection != null) {
+            conn(connection);
+        }
     }
 
     @Override
     public void handshake(MpaConnection connection, MpaHandshake h) {
+        if (connection == null || h == null) {
+            return;
+        }
         Conn c = conn(connection);
         String what = h.request() ? "MPA Request" : "MPA Reply";
         StringBuilder problems = new StringBuilder();
@@ -296,6 +310,9 @@ public final class Engine implements PduListener {
 
     @Override
     public void issue(MpaConnection connection, StreamIssue issue) {
+        if (connection == null || issue == null || issue.kind() == null) {
+            return;
+        }
         Conn c = conn(connection);
         int d = dir(issue.direction());
         long f = issue.frame();
@@ -341,6 +358,9 @@ public final class Engine implements PduListener {
 
     @Override
     public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment s) {
+        if (connection == null || fpdu == null) {
+            return;
+        }
         Conn c = conn(connection);
         int d = dir(fpdu.direction);
         long f = fpdu.frame;
@@ -545,7 +565,7 @@ public final class Engine implements PduListener {
         DdpSegment.Advertised a = s.advertised;
         int access = a.access() & 0x03;
         String advertiser = c.endpoint[d];
-        Nic nic = model.nic(c.address[d]);
+        Nic nic = nic(c, d);
         Transaction t = new Transaction("t" + (++transactionCount), c.id, advertiser, stag, a.to(), a.length(),
                 access, f, 0);
         needInitiationTime.add(t);
@@ -564,8 +584,8 @@ public final class Engine implements PduListener {
             }
             return;
         }
-        t.status = TransactionStatus.VIOLATED;
-        end(t);
+        // refused: the transaction is open only for the violation that names it, then ends
+        open.put(t.id, t);
         if (admission == Nic.Admission.IN_USE) {
             StagEntry held = nic.find(stag);
             report(ViolationCode.ONESHOT_STAG_IN_USE, f, c, stag, t, "initiation " + t.id + " from " + advertiser
@@ -574,6 +594,7 @@ public final class Engine implements PduListener {
             if (steps) {
                 step(f, advertiser, "NIC", "NIC refuses to bind STag " + stagHex(stag) + ": it is still valid");
             }
+            end(t);
             return;
         }
         nic.reject(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
@@ -599,12 +620,13 @@ public final class Engine implements PduListener {
         if (steps) {
             step(f, advertiser, "NIC", "NIC has no buffer left for STag " + stagHex(stag) + ": the region is not allocated");
         }
+        end(t);
     }
 
     private void completion(Conn c, int d, long f, long stag, CompletionKind kind, Opcode op) {
         int a = 1 - d; // the advertiser receives the completion
         String receiver = c.endpoint[a];
-        Nic nic = model.nic(c.address[a]);
+        Nic nic = nic(c, a);
         StagEntry e = nic.find(stag);
         String what = op.displayName + " from " + c.endpoint[d];
         if (e == null) {
@@ -668,15 +690,18 @@ public final class Engine implements PduListener {
      */
     private StagEntry access(Conn c, int d, long f, DdpMessage m, long stag, long to, long length, int need,
                              String opName) {
-        Nic nic = model.nic(c.address[1 - d]);
+        Nic nic = nic(c, 1 - d);
         StagEntry e = nic.find(stag);
-        String what = opName + " from " + c.endpoint[d];
         if (e == null) {
             if (m == null || m.firstReport(R_UNADVERTISED)) {
-                unadvertised(c, f, stag, what);
+                unadvertised(c, f, stag, opName + " from " + c.endpoint[d]);
             }
             return null;
         }
+        if (e.valid() && e.connection().equals(c.id) && (e.access() & need) != 0 && e.contains(to, length)) {
+            return e;
+        }
+        String what = opName + " from " + c.endpoint[d];
         Transaction t = (Transaction) e.owner();
         if (!e.valid()) {
             if (m == null || m.firstReport(R_INVALIDATED)) {
@@ -771,8 +796,8 @@ public final class Engine implements PduListener {
     private void readResponse(Conn c, int d, long f, DdpSegment s, DdpMessage m) {
         OutstandingReads q = c.reads[1 - d];
         OutstandingReads.Read r = q.head();
-        String what = "RDMA Read Response from " + c.endpoint[d];
         if (r == null || r.sinkStag != s.stag || r.nextTo() != s.to) {
+            String what = "RDMA Read Response from " + c.endpoint[d];
             OutstandingReads.Read later = q.findLater(s.stag, s.to);
             if (later != null) {
                 report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, (Transaction) later.owner, what
