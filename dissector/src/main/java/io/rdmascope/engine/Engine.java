@@ -364,6 +364,9 @@ public final class Engine implements PduListener {
         Conn c = conn(connection);
         int d = dir(fpdu.direction);
         long f = fpdu.frame;
+        if (f > lastFrame) {
+            lastFrame = f;
+        }
         markers(c, d, fpdu);
         if (fpdu.crcOk != null && !fpdu.crcOk) {
             // a NIC discards the FPDU (and would terminate the stream): nothing in it is placed
@@ -882,7 +885,9 @@ public final class Engine implements PduListener {
 
     @Override
     public void frameDone(long frame, long timestampNanos) {
-        lastFrame = frame;
+        if (frame > lastFrame) {
+            lastFrame = frame;
+        }
         lastTimestamp = timestampNanos;
         flush(timestampNanos);
     }
