@@ -200,8 +200,13 @@ public final class Engine implements PduListener {
         return settings.strict() ? Severity.ERROR : ViolationCode.STAG_UNADVERTISED.severity;
     }
 
+    /** Whether STAG_UNADVERTISED is still to be reported for this STag on this connection. */
+    private static boolean unadvertisedPending(Conn c, long stag) {
+        return c.unadvertised.get(stag) == null && c.unadvertised.size() < MAX_UNADVERTISED_PER_CONNECTION;
+    }
+
     private void unadvertised(Conn c, long frame, long stag, String what) {
-        if (c.unadvertised.get(stag) != null || c.unadvertised.size() >= MAX_UNADVERTISED_PER_CONNECTION) {
+        if (!unadvertisedPending(c, stag)) {
             return;
         }
         c.unadvertised.put(stag, Boolean.TRUE);
@@ -696,7 +701,7 @@ public final class Engine implements PduListener {
         Nic nic = nic(c, 1 - d);
         StagEntry e = nic.find(stag);
         if (e == null) {
-            if (m == null || m.firstReport(R_UNADVERTISED)) {
+            if ((m == null || m.firstReport(R_UNADVERTISED)) && unadvertisedPending(c, stag)) {
                 unadvertised(c, f, stag, opName + " from " + c.endpoint[d]);
             }
             return null;
