@@ -25,6 +25,7 @@ public final class Transaction {
     public final List<Long> dataFrames = new ArrayList<>();
     /** Number of distinct data frames, including those beyond the listed ones. */
     public long dataFrameCount;
+    private long lastDataFrame = -1;
     /** Octets placed into or read from the region. */
     public long bytes;
     /** The completing frame, or -1. */
@@ -60,8 +61,6 @@ public final class Transaction {
             dataFrames.add(frame);
         }
     }
-
-    private long lastDataFrame = -1;
 
     public boolean remoteWrite() {
         return (access & 0x01) != 0;
