@@ -1,9 +1,949 @@
 package io.rdmascope.engine;
 
+import io.rdmascope.ddp.DdpMessage;
+import io.rdmascope.ddp.DdpStream;
+import io.rdmascope.model.Driver;
+import io.rdmascope.model.LongMap;
+import io.rdmascope.model.Nic;
+import io.rdmascope.model.NicModel;
+import io.rdmascope.model.OutstandingReads;
+import io.rdmascope.model.StagEntry;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.Opcode;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.tcp.Direction;
+import io.rdmascope.tcp.TcpConnection;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 
-/** Judges dissected traffic against the NIC/driver model; reports to an {@link EngineListener}. */
+/**
+ * Judges dissected traffic against the NIC/driver model; reports to an {@link EngineListener}.
+ *
+ * <p>The engine listens to the decoded iWARP events of a capture ({@link PduListener}) and keeps,
+ * per MPA connection and direction, the DDP message assembly ({@link DdpStream}) and the
+ * outstanding RDMA Read Requests, and per endpoint (IP address) a model of its NIC and driver
+ * ({@link NicModel}): the STag table, the buffer pool of each queue pair and the driver's command
+ * table. Every violation is reported at the frame where a real NIC would have noticed it: the
+ * frame that completes the FPDU, the handshake or the stream event concerned.
+ *
+ * <h2>One-shot transactions</h2>
+ * An untagged Send or Send with SE with SV and AB is an initiation: it gets the next transaction
+ * id ("t1", "t2", ... in order of initiation), owned by its sender (the advertiser), and binds the
+ * STag to the region in the sender's NIC, on that connection only. Writes and Read Requests of
+ * the peer into the STag, and the Read Responses that answer such Read Requests, are its data
+ * ({@link Transaction#dataFrames}, {@link Transaction#bytes}). A Send with (SE and) Invalidate
+ * naming the STag, or an untagged Send with SV (AB clear) naming it, sent by the peer on that
+ * connection, completes it: the NIC de-associates the STag and frees its buffer. An initiation the
+ * NIC refuses (STag still valid: ONESHOT_STAG_IN_USE; pool full: BUFFER_POOL_EXHAUSTED) still gets
+ * a transaction id; it ends at once with status {@code violated}, and the STag (if it was not in
+ * use) is remembered as invalid, so that later accesses report STAG_INVALIDATED.
+ *
+ * <h2>Status of a transaction</h2>
+ * {@code complete} when completed without any violation naming it; {@code violated} as soon as a
+ * violation names it while it is open, whatever its end; otherwise {@code aborted} when its
+ * connection closed first (FIN, RST or Terminate: QP_CLOSED_WITH_OPEN_BUFFERS) and
+ * {@code incomplete} when the capture ended first (TRANSACTION_INCOMPLETE). These two end-of-life
+ * warnings name the transaction but do not make it violated: they already say how it ended.
+ * A violation found after a transaction ended (a Write after the completion, say) names no
+ * transaction; its message says which transaction the STag belonged to. A transaction is handed
+ * to the listener when it ends, after the frame that ended it (so that its times are known), and
+ * at {@link #end()} for those still open, in order of initiation.
+ *
+ * <h2>TRANSACTION_INCOMPLETE</h2>
+ * Reported at the last frame of the capture (the capture ended there with the initiation still
+ * open), naming the transaction; the message gives the initiation frame.
+ *
+ * <h2>Bounds</h2>
+ * State grows with live STags, open messages and outstanding reads, never with the number of
+ * frames: DDP assembly keeps a few open messages per queue; the STag table of each NIC at most
+ * {@link NicModel#DEFAULT_MAX_STAGS} entries (older invalid ones are forgotten first); at most
+ * {@link #MAX_OUTSTANDING_READS} outstanding Read Requests per direction (more exceed any IRD
+ * RFC 6581 can express, and are reported as RDMAP_ORD_EXCEEDED); STAG_UNADVERTISED is reported
+ * for at most {@link #MAX_UNADVERTISED_PER_CONNECTION} distinct STags per connection.
+ *
+ * <h2>Out of scope</h2>
+ * Atomic operations (RFC 7306) are checked for their headers (opcode, queue) but their remote
+ * STag is not judged against the model.
+ */
 public final class Engine implements PduListener {
+    public static final int MAX_OUTSTANDING_READS = 16384;
+    public static final int MAX_UNADVERTISED_PER_CONNECTION = 1 << 16;
+    /** RFC 6581: an IRD/ORD value of 0x3FFF means none given. */
+    private static final int IRD_NONE = 0x3FFF;
+
+    // bits of DdpMessage.reported
+    private static final int R_ACCESS = 1, R_BOUNDS = 2, R_INVALIDATED = 4, R_WRONG = 8, R_UNSOLICITED = 16,
+            R_UNADVERTISED = 32;
+
+    private final NicSettings settings;
+    private final EngineListener listener;
+    private final boolean steps;
+    private final NicModel model;
+    private final IdentityHashMap<MpaConnection, Conn> conns = new IdentityHashMap<>();
+    private MpaConnection lastKey;
+    private Conn lastConn;
+    private final LinkedHashMap<String, Transaction> open = new LinkedHashMap<>();
+    private final ArrayList<Transaction> needInitiationTime = new ArrayList<>();
+    private final ArrayList<Transaction> needCompletionTime = new ArrayList<>();
+    private final ArrayList<Transaction> ended = new ArrayList<>();
+    private int transactionCount;
+    private long lastFrame;
+    private long lastTimestamp;
+    private boolean finished;
+
     public Engine(NicSettings settings, EngineListener listener) {
+        this.settings = settings == null ? NicSettings.DEFAULTS : settings;
+        this.listener = listener;
+        this.steps = listener.wantsSteps();
+        this.model = new NicModel(this.settings.buffersPerQp(), this.settings.maxPerOperation());
+    }
+
+    /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */
+    public NicModel model() {
+        return model;
+    }
+
+    /** Transactions initiated and not yet ended, in order of initiation (a read-only copy). */
+    public List<Transaction> openTransactions() {
+        return new ArrayList<>(open.values());
+    }
+
+    // ------------------------------------------------------------------ per-connection state
+
+    private static final class Conn {
+        final MpaConnection mpa;
+        final String id;
+        final String[] endpoint = new String[2];
+        final String[] address = new String[2];
+        final DdpStream[] ddp = {new DdpStream(), new DdpStream()};
+        /** Index: the direction the requests travel in (the requester is its source). */
+        final OutstandingReads[] reads = {new OutstandingReads(MAX_OUTSTANDING_READS),
+                new OutstandingReads(MAX_OUTSTANDING_READS)};
+        final LongMap<Boolean> unadvertised = new LongMap<>();
+        /** The NIC of the source of each direction, looked up once. */
+        final Nic[] nic = new Nic[2];
+        boolean requestSeen;
+        boolean replySeen;
+        boolean closed;
+        final boolean[] markerIssuePending = new boolean[2];
+        final long[] markerIssueOffset = {-1, -1};
+        final long[] markerFpduStart = {-1, -1};
+        final long[] markerFpduEnd = {-1, -1};
+
+        Conn(MpaConnection mpa) {
+            this.mpa = mpa;
+            this.id = mpa.id();
+            TcpConnection tcp = mpa.tcp();
+            for (Direction d : Direction.values()) {
+                Endpoint e = tcp == null ? null : tcp.source(d);
+                endpoint[d.ordinal()] = e == null ? "?" : e.toString();
+                address[d.ordinal()] = e == null ? "?" + d.ordinal() : e.address();
+            }
+        }
+    }
+
+    /** The NIC of the source of direction d. */
+    private Nic nic(Conn c, int d) {
+        Nic n = c.nic[d];
+        if (n == null) {
+            n = model.nic(c.address[d]);
+            c.nic[d] = n;
+        }
+        return n;
+    }
+
+    private Conn conn(MpaConnection c) {
+        if (c == lastKey) {
+            return lastConn;
+        }
+        Conn s = conns.get(c);
+        if (s == null) {
+            s = new Conn(c);
+            conns.put(c, s);
+        }
+        lastKey = c;
+        lastConn = s;
+        return s;
+    }
+
+    // ------------------------------------------------------------------ reporting
+
+    private void report(ViolationCode code, Severity severity, long frame, Conn c, Long stag, Transaction t,
+                        String message, String reference) {
+        String txn = null;
+        if (t != null && open.containsKey(t.id)) {
+            txn = t.id;
+            if (code != ViolationCode.TRANSACTION_INCOMPLETE && code != ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS) {
+                t.status = TransactionStatus.VIOLATED;
+            }
+        }
+        listener.violation(new Violation(code, severity, frame, c == null ? null : c.id, stag, txn, message,
+                reference == null ? code.reference : reference));
+    }
+
+    private void report(ViolationCode code, long frame, Conn c, Long stag, Transaction t, String message) {
+        report(code, code.severity, frame, c, stag, t, message, null);
+    }
+
+    private void step(long frame, String endpoint, String actor, String text) {
+        listener.step(frame, endpoint, actor, text);
+    }
+
+    private Severity unadvertisedSeverity() {
+        return settings.strict() ? Severity.ERROR : ViolationCode.STAG_UNADVERTISED.severity;
+    }
+
+    /** Whether STAG_UNADVERTISED is still to be reported for this STag on this connection. */
+    private static boolean unadvertisedPending(Conn c, long stag) {
+        return c.unadvertised.get(stag) == null && c.unadvertised.size() < MAX_UNADVERTISED_PER_CONNECTION;
+    }
+
+    private void unadvertised(Conn c, long frame, long stag, String what) {
+        if (!unadvertisedPending(c, stag)) {
+            return;
+        }
+        c.unadvertised.put(stag, Boolean.TRUE);
+        report(ViolationCode.STAG_UNADVERTISED, unadvertisedSeverity(), frame, c, stag, null,
+                what + " names STag " + stagHex(stag) + ", which no initiation in the capture advertised", null);
+    }
+
+    // ------------------------------------------------------------------ formatting
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** "0x" and 8 hex digits. */
+    static String stagHex(long stag) {
+        char[] c = new char[10];
+        c[0] = '0';
+        c[1] = 'x';
+        for (int i = 0; i < 8; i++) {
+            c[9 - i] = HEX[(int) (stag >>> (4 * i)) & 0xF];
+        }
+        return new String(c);
+    }
+
+    /** "0x" and the shortest hex digits. */
+    static String hex(long v) {
+        return "0x" + Long.toHexString(v);
+    }
+
+    /** "[0x10000+8192, +512)": an access relative to the region it should fall in. */
+    static String range(long regionTo, long to, long length) {
+        StringBuilder b = new StringBuilder(40).append('[').append(hex(regionTo));
+        if (Long.compareUnsigned(to, regionTo) >= 0) {
+            b.append('+').append(Long.toUnsignedString(to - regionTo));
+        } else {
+            b.append('-').append(Long.toUnsignedString(regionTo - to));
+        }
+        return b.append(", +").append(Long.toUnsignedString(length)).append(')').toString();
+    }
+
+    static String accessWords(int access) {
+        boolean w = (access & 0x01) != 0, r = (access & 0x02) != 0;
+        return w && r ? "remote write and remote read" : w ? "remote write" : r ? "remote read" : "no remote access";
+    }
+
+    // ------------------------------------------------------------------ PduListener
+
+    @Override
+    public void connection(MpaConnection connection) {
+        if (connection != null) {
+            conn(connection);
+        }
+    }
+
+    @Override
+    public void handshake(MpaConnection connection, MpaHandshake h) {
+        if (connection == null || h == null) {
+            return;
+        }
+        Conn c = conn(connection);
+        String what = h.request() ? "MPA Request" : "MPA Reply";
+        StringBuilder problems = new StringBuilder();
+        if (h.revision() != 1 && h.revision() != 2) {
+            append(problems, "revision " + h.revision() + " (RFC 5044 defines 1, RFC 6581 defines 2)");
+        }
+        if (h.reservedFlags() != 0) {
+            append(problems, "reserved flag bits " + hex(h.reservedFlags()) + " set");
+        }
+        if (h.privateDataLength() > 512) {
+            append(problems, "private data of " + h.privateDataLength() + " octets (at most 512)");
+        }
+        if (h.request()) {
+            if (c.requestSeen) {
+                append(problems, "a second Request on the connection");
+            }
+            if (h.rejectFlag()) {
+                append(problems, "the Reject bit, which only a Reply may set");
+            }
+            c.requestSeen = true;
+        } else {
+            if (!c.requestSeen) {
+                append(problems, "no Request before it");
+            } else if (c.replySeen) {
+                append(problems, "a second Reply on the connection");
+            }
+            c.replySeen = true;
+        }
+        if (problems.length() > 0) {
+            report(ViolationCode.MPA_HANDSHAKE, h.frame(), c, null, null,
+                    what + " from " + c.endpoint[dir(h.direction())] + ": " + problems);
+        }
+        if (!h.request() && h.rejectFlag()) {
+            report(ViolationCode.MPA_REJECTED, h.frame(), c, null, null,
+                    "MPA Reply from " + c.endpoint[dir(h.direction())] + " rejects the connection");
+        }
+    }
+
+    private static void append(StringBuilder b, String s) {
+        if (b.length() > 0) {
+            b.append("; ");
+        }
+        b.append(s);
+    }
+
+    private static int dir(Direction d) {
+        return d == null ? 0 : d.ordinal();
+    }
+
+    @Override
+    public void issue(MpaConnection connection, StreamIssue issue) {
+        if (connection == null || issue == null || issue.kind() == null) {
+            return;
+        }
+        Conn c = conn(connection);
+        int d = dir(issue.direction());
+        long f = issue.frame();
+        String from = c.endpoint[d];
+        switch (issue.kind()) {
+            case GAP:
+                c.ddp[d].resync();
+                report(ViolationCode.TCP_GAP, f, c, null, null, issue.message() != null ? issue.message()
+                        : issue.length() + " octets of the stream from " + from + " are missing at offset "
+                          + issue.streamOffset());
+                break;
+            case FRAMING:
+                c.ddp[d].resync();
+                report(ViolationCode.MPA_FRAMING, f, c, null, null, issue.message() != null ? issue.message()
+                        : "the stream from " + from + " lost FPDU framing at offset " + issue.streamOffset());
+                break;
+            case TRUNCATED:
+                c.ddp[d].resync();
+                report(ViolationCode.MPA_TRUNCATED, f, c, null, null, issue.message() != null ? issue.message()
+                        : "an FPDU from " + from + " at offset " + issue.streamOffset() + " is cut short");
+                break;
+            case MARKER_INVALID:
+                if (c.markerIssuePending[d]
+                        || (issue.streamOffset() >= c.markerFpduStart[d] && issue.streamOffset() < c.markerFpduEnd[d])) {
+                    break;
+                }
+                c.markerIssuePending[d] = true;
+                c.markerIssueOffset[d] = issue.streamOffset();
+                report(ViolationCode.MPA_MARKER_INVALID, f, c, null, null, issue.message() != null ? issue.message()
+                        : "a marker from " + from + " at offset " + issue.streamOffset()
+                          + " does not point back to the start of its FPDU");
+                break;
+            case CLOSED_FIN:
+                close(c, f, "TCP FIN from " + from);
+                break;
+            case CLOSED_RST:
+                close(c, f, "TCP RST from " + from);
+                break;
+            default:
+                break;
+        }
+    }
+
+    @Override
+    public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment s) {
+        if (connection == null || fpdu == null) {
+            return;
+        }
+        Conn c = conn(connection);
+        int d = dir(fpdu.direction);
+        long f = fpdu.frame;
+        if (f > lastFrame) {
+            lastFrame = f;
+        }
+        markers(c, d, fpdu);
+        if (fpdu.crcOk != null && !fpdu.crcOk) {
+            // a NIC discards the FPDU (and would terminate the stream): nothing in it is placed
+            report(ViolationCode.MPA_CRC_MISMATCH, f, c, null, null, "FPDU from " + c.endpoint[d]
+                    + " carries CRC " + stagHex(fpdu.crcField) + " where " + stagHex(fpdu.crcComputed) + " was computed");
+            c.ddp[d].resync();
+            return;
+        }
+        if (s == null) {
+            return;
+        }
+        if (s.malformed != null) {
+            if (s.ab && !s.sv) {
+                report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + c.endpoint[d]
+                        + " has AB set without SV");
+            } else if (s.sv || s.ab) {
+                report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + c.endpoint[d]
+                        + " is too short for the fields " + (s.ab ? "SV and AB announce" : "SV announces") + ": "
+                        + s.malformed);
+            }
+            c.ddp[d].resync();
+            return;
+        }
+        segment(c, d, f, s);
+    }
+
+    private void markers(Conn c, int d, Fpdu fpdu) {
+        long start = fpdu.streamOffset, end = fpdu.streamOffset + fpdu.wireLength;
+        boolean issueHere = c.markerIssuePending[d] && c.markerIssueOffset[d] < end;
+        if (fpdu.badMarkers > 0 && !issueHere) {
+            c.markerFpduStart[d] = start;
+            c.markerFpduEnd[d] = end;
+            report(ViolationCode.MPA_MARKER_INVALID, fpdu.frame, c, null, null, fpdu.badMarkers + " of the "
+                    + fpdu.markers + " markers in the FPDU from " + c.endpoint[d] + " at stream offset " + start
+                    + " do not point back to its start");
+        }
+        if (issueHere) {
+            c.markerIssuePending[d] = false;
+            c.markerFpduStart[d] = start;
+            c.markerFpduEnd[d] = end;
+        }
+    }
+
+    // ------------------------------------------------------------------ DDP / RDMAP segment
+
+    private void segment(Conn c, int d, long f, DdpSegment s) {
+        String from = c.endpoint[d];
+        if (s.dv != 1) {
+            report(ViolationCode.DDP_VERSION, f, c, null, null, "DDP segment from " + from + " has version "
+                    + s.dv + " (1 expected)");
+        }
+        if (s.reserved != 0) {
+            report(ViolationCode.DDP_RESERVED, f, c, null, null, "DDP segment from " + from
+                    + " has reserved control bits " + hex(s.reserved << 2) + " set");
+        }
+        if (s.rdmapVersion != 1) {
+            report(ViolationCode.RDMAP_VERSION, f, c, null, null, "RDMAP header from " + from + " has version "
+                    + s.rdmapVersion + " (1 expected)");
+        }
+        if (s.rdmapReserved != 0) {
+            report(ViolationCode.RDMAP_RESERVED, f, c, null, null, "RDMAP header from " + from
+                    + " has reserved bits " + hex(s.rdmapReserved) + " set");
+        }
+        Opcode op = Opcode.of(s.opcode);
+        boolean opOk = true;
+        if (op == null) {
+            report(ViolationCode.RDMAP_OPCODE_INVALID, f, c, null, null, "RDMAP opcode " + hex(s.opcode)
+                    + " from " + from + " is not defined");
+            opOk = false;
+        } else if (op.tagged != s.tagged) {
+            report(ViolationCode.RDMAP_OPCODE_INVALID, f, c, null, null, op.displayName + " from " + from
+                    + " on " + (s.tagged ? "a tagged" : "an untagged") + " DDP header");
+            opOk = false;
+        }
+        String name = op == null ? "segment" : op.displayName;
+        if (!s.tagged) {
+            if (opOk && op.queue() >= 0 && s.qn != op.queue()) {
+                report(ViolationCode.DDP_QN_INVALID, f, c, null, null, name + " from " + from + " on queue "
+                        + s.qn + " (RFC 5040 puts it on queue " + op.queue() + ")");
+            }
+            if (opOk && !op.invalidates() && s.invalidateStag != 0) {
+                report(ViolationCode.RDMAP_RESERVED, f, c, null, null, name + " from " + from
+                        + " carries Invalidate STag " + stagHex(s.invalidateStag) + " but invalidates nothing");
+            }
+        }
+        boolean oneShot = oneShotBits(c, d, f, s, op, opOk);
+
+        DdpStream stream = c.ddp[d];
+        DdpMessage m;
+        boolean first;
+        if (s.tagged) {
+            // a tagged message dropped unfinished is not an error of its own: tagged placement
+            // has no sequence to break
+            stream.tagged(s.stag, s.to, s.last, s.payloadLength, f);
+            m = stream.message;
+            first = stream.first;
+        } else {
+            int r = stream.untagged(s.qn, s.msn, s.mo, s.last, s.payloadLength, f);
+            m = stream.message;
+            first = stream.first;
+            if ((r & DdpStream.MSN_GAP) != 0) {
+                report(ViolationCode.DDP_MSN_GAP, f, c, null, null, name + " from " + from + " on queue " + s.qn
+                        + " has MSN " + s.msn + " where MSN " + stream.expectedMsn + " was expected");
+            }
+            if ((r & DdpStream.MO_GAP) != 0) {
+                report(ViolationCode.DDP_MO_GAP, f, c, null, null, name + " from " + from + " (queue " + s.qn
+                        + ", MSN " + s.msn + ") has MO " + s.mo + " where the message continues at MO "
+                        + stream.expectedOffset);
+            }
+            if ((r & DdpStream.DROPPED) != 0) {
+                DdpMessage dm = stream.dropped;
+                report(ViolationCode.DDP_MO_GAP, f, c, null, null, "message MSN " + dm.msn + " on queue " + dm.qn
+                        + " from " + from + " never received its last segment (" + dm.bytes
+                        + " octets from MO " + dm.startOffset + "); more than " + DdpStream.MAX_OPEN_PER_QUEUE
+                        + " messages were open on the queue");
+            }
+        }
+        if (!opOk) {
+            return;
+        }
+        switch (op) {
+            case SEND:
+            case SEND_WITH_SE:
+                if (oneShot && s.ab && first) {
+                    initiation(c, d, f, s);
+                } else if (oneShot && !s.ab && s.last) {
+                    completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
+                }
+                break;
+            case SEND_WITH_INVALIDATE:
+                if (s.last) {
+                    completion(c, d, f, s.invalidateStag, CompletionKind.SEND_WITH_INVALIDATE, op);
+                }
+                break;
+            case SEND_WITH_SE_AND_INVALIDATE:
+                if (s.last) {
+                    completion(c, d, f, s.invalidateStag, CompletionKind.SEND_SE_WITH_INVALIDATE, op);
+                }
+                break;
+            case RDMA_WRITE:
+            case RDMA_WRITE_WITH_IMMEDIATE:
+                write(c, d, f, s, m, op);
+                break;
+            case RDMA_READ_REQUEST:
+                if (s.readRequest != null && first) {
+                    readRequest(c, d, f, s.readRequest);
+                }
+                break;
+            case RDMA_READ_RESPONSE:
+                readResponse(c, d, f, s, m);
+                break;
+            case TERMINATE:
+                if (first) {
+                    terminate(c, d, f, s.terminate);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** Checks the one-shot bits; true when the segment carries well-formed one-shot fields for its opcode. */
+    private boolean oneShotBits(Conn c, int d, long f, DdpSegment s, Opcode op, boolean opOk) {
+        if (!s.sv && !s.ab) {
+            return false;
+        }
+        String from = c.endpoint[d];
+        if (s.ab && !s.sv) {
+            report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + from
+                    + " has AB set without SV");
+            return false;
+        }
+        if (s.optionalStag == null || (s.ab && s.advertised == null)) {
+            report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + from
+                    + " is too short for the fields " + (s.ab ? "SV and AB announce" : "SV announces"));
+            return false;
+        }
+        if (!opOk || (op != Opcode.SEND && op != Opcode.SEND_WITH_SE)) {
+            report(ViolationCode.ONESHOT_MALFORMED, f, c, s.optionalStag, null, (op == null ? "a segment with an unknown opcode"
+                    : op.displayName) + " from " + from + " carries " + (s.ab ? "SV and AB" : "SV")
+                    + ", which only an untagged Send or Send with SE may carry");
+            return false;
+        }
+        if (s.ab) {
+            DdpSegment.Advertised a = s.advertised;
+            if (a.reserved() != 0 || (a.access() & ~0x03) != 0) {
+                report(ViolationCode.ONESHOT_MALFORMED, Severity.WARNING, f, c, s.optionalStag, null,
+                        "advertised buffer from " + from + " has " + (a.reserved() != 0 ? "reserved octets "
+                        + hex(a.reserved()) : "unknown access bits " + hex(a.access() & ~0x03)) + " set", null);
+            }
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ one-shot
+
+    private void initiation(Conn c, int d, long f, DdpSegment s) {
+        long stag = s.optionalStag;
+        DdpSegment.Advertised a = s.advertised;
+        int access = a.access() & 0x03;
+        String advertiser = c.endpoint[d];
+        Nic nic = nic(c, d);
+        Transaction t = new Transaction("t" + (++transactionCount), c.id, advertiser, stag, a.to(), a.length(),
+                access, f, 0);
+        needInitiationTime.add(t);
+        if (steps) {
+            step(f, advertiser, "driver", "driver posts one command: advertise STag " + stagHex(stag) + " ["
+                    + hex(a.to()) + ", +" + a.length() + ") for " + accessWords(access) + " (" + t.id + ")");
+        }
+        Nic.Admission admission = nic.admit(c.id, d, stag, access);
+        if (admission == Nic.Admission.OK) {
+            nic.bind(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
+            open.put(t.id, t);
+            if (steps) {
+                step(f, advertiser, "NIC", "NIC binds STag " + stagHex(stag) + " to the region [" + hex(a.to())
+                        + ", +" + a.length() + ") on " + c.id + " (" + nic.pool(c.id, d).allocated() + " of "
+                        + settings.buffersPerQp() + " buffers of the queue pair in use)");
+            }
+            return;
+        }
+        // refused: the transaction is open only for the violation that names it, then ends
+        open.put(t.id, t);
+        if (admission == Nic.Admission.IN_USE) {
+            StagEntry held = nic.find(stag);
+            report(ViolationCode.ONESHOT_STAG_IN_USE, f, c, stag, t, "initiation " + t.id + " from " + advertiser
+                    + " advertises STag " + stagHex(stag) + ", still valid since frame " + held.advertisedFrame()
+                    + (held.transaction() != null ? " (" + held.transaction() + " on " + held.connection() + ")" : ""));
+            if (steps) {
+                step(f, advertiser, "NIC", "NIC refuses to bind STag " + stagHex(stag) + ": it is still valid");
+            }
+            end(t);
+            return;
+        }
+        nic.reject(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
+        String why;
+        switch (admission) {
+            case QP_FULL:
+                why = "the queue pair already holds " + settings.buffersPerQp() + " regions (buffersPerQp)";
+                break;
+            case WRITE_FULL:
+                why = "the queue pair already holds " + settings.maxPerOperation()
+                      + " regions for remote write (maxPerOperation)";
+                break;
+            case READ_FULL:
+                why = "the queue pair already holds " + settings.maxPerOperation()
+                      + " regions for remote read (maxPerOperation)";
+                break;
+            default:
+                why = "the NIC's STag table is full";
+                break;
+        }
+        report(ViolationCode.BUFFER_POOL_EXHAUSTED, f, c, stag, t, "initiation " + t.id + " from " + advertiser
+                + " of STag " + stagHex(stag) + " for " + accessWords(access) + " is beyond the buffer pool: " + why);
+        if (steps) {
+            step(f, advertiser, "NIC", "NIC has no buffer left for STag " + stagHex(stag) + ": the region is not allocated");
+        }
+        end(t);
+    }
+
+    private void completion(Conn c, int d, long f, long stag, CompletionKind kind, Opcode op) {
+        int a = 1 - d; // the advertiser receives the completion
+        String receiver = c.endpoint[a];
+        Nic nic = nic(c, a);
+        StagEntry e = nic.find(stag);
+        String what = op.displayName + " from " + c.endpoint[d];
+        if (e == null) {
+            if (kind == CompletionKind.SEND_SV) {
+                report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, what + " names STag " + stagHex(stag)
+                        + ", which no open initiation of " + receiver + " advertised");
+            } else {
+                unadvertised(c, f, stag, what);
+            }
+            return;
+        }
+        Transaction t = (Transaction) e.owner();
+        if (!e.valid()) {
+            report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, what + " names STag " + stagHex(stag)
+                    + ", which is no longer valid: " + invalidSince(e));
+            if (steps) {
+                step(f, receiver, "driver", "driver compares the STag received with the one it sent: no open command sent "
+                        + stagHex(stag));
+            }
+            return;
+        }
+        Driver.Compare cmp = nic.driver().compare(c.id, a, stag);
+        if (!e.connection().equals(c.id) || e.direction() != a || cmp != Driver.Compare.EQUAL) {
+            report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, t, what + " on " + c.id + " names STag "
+                    + stagHex(stag) + ", advertised by " + e.advertiser() + " on " + e.connection() + " in frame "
+                    + e.advertisedFrame());
+            if (steps) {
+                step(f, receiver, "driver", "driver compares the STag received with the one it sent on " + c.id
+                        + ": different");
+            }
+            return;
+        }
+        if (steps) {
+            step(f, receiver, "driver", "driver compares the STag received with the one it sent: equal ("
+                    + stagHex(stag) + ")");
+            step(f, receiver, "NIC", "NIC de-associates STag " + stagHex(stag) + " and frees its buffer");
+        }
+        nic.invalidate(e, f);
+        if (t != null && open.containsKey(t.id)) {
+            t.completion = kind;
+            t.completionFrame = f;
+            if (t.status != TransactionStatus.VIOLATED) {
+                t.status = TransactionStatus.COMPLETE;
+            }
+            needCompletionTime.add(t);
+            end(t);
+        }
+    }
+
+    private static String invalidSince(StagEntry e) {
+        if (e.rejected()) {
+            return "its initiation in frame " + e.advertisedFrame() + (e.transaction() != null ? " (" + e.transaction() + ")" : "")
+                   + " was refused and the region never allocated";
+        }
+        return "invalidated in frame " + e.invalidatedFrame() + (e.transaction() != null ? ", ending " + e.transaction() : "");
+    }
+
+    /**
+     * Judges a tagged access to the peer's STag (RDMA Write, or the source of an RDMA Read
+     * Request); returns the entry when the access is allowed.
+     */
+    private StagEntry access(Conn c, int d, long f, DdpMessage m, long stag, long to, long length, int need,
+                             String opName) {
+        Nic nic = nic(c, 1 - d);
+        StagEntry e = nic.find(stag);
+        if (e == null) {
+            if ((m == null || m.firstReport(R_UNADVERTISED)) && unadvertisedPending(c, stag)) {
+                unadvertised(c, f, stag, opName + " from " + c.endpoint[d]);
+            }
+            return null;
+        }
+        if (e.valid() && e.connection().equals(c.id) && (e.access() & need) != 0 && e.contains(to, length)) {
+            return e;
+        }
+        String what = opName + " from " + c.endpoint[d];
+        Transaction t = (Transaction) e.owner();
+        if (!e.valid()) {
+            if (m == null || m.firstReport(R_INVALIDATED)) {
+                report(ViolationCode.STAG_INVALIDATED, f, c, stag, null, what + " names STag " + stagHex(stag) + ", "
+                        + invalidSince(e));
+            }
+            return null;
+        }
+        if (!e.connection().equals(c.id)) {
+            if (m == null || m.firstReport(R_WRONG)) {
+                report(ViolationCode.STAG_WRONG_CONNECTION, f, c, stag, t, what + " on " + c.id + " names STag "
+                        + stagHex(stag) + ", bound to " + e.connection() + " by the initiation in frame "
+                        + e.advertisedFrame());
+            }
+            return null;
+        }
+        boolean ok = true;
+        if ((e.access() & need) == 0) {
+            ok = false;
+            if (m == null || m.firstReport(R_ACCESS)) {
+                report(ViolationCode.STAG_ACCESS, f, c, stag, t, what + " needs " + accessWords(need) + " on STag "
+                        + stagHex(stag) + ", advertised in frame " + e.advertisedFrame() + " for "
+                        + accessWords(e.access()));
+            }
+        }
+        if (!e.contains(to, length)) {
+            ok = false;
+            if (m == null || m.firstReport(R_BOUNDS)) {
+                report(ViolationCode.STAG_BOUNDS, f, c, stag, t, opName + " " + range(e.to(), to, length)
+                        + " leaves the region advertised in frame " + e.advertisedFrame());
+            }
+        }
+        return ok ? e : null;
+    }
+
+    private void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op) {
+        StagEntry e = access(c, d, f, m, s.stag, s.to, s.payloadLength, 0x01, op.displayName);
+        if (e == null) {
+            return;
+        }
+        Transaction t = (Transaction) e.owner();
+        if (t != null && open.containsKey(t.id)) {
+            t.bytes += s.payloadLength;
+            t.addDataFrame(f);
+        }
+        if (steps) {
+            step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B at TO " + hex(s.to) + " of STag "
+                    + stagHex(s.stag));
+        }
+    }
+
+    private void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
+        StagEntry e = access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), 0x02, "RDMA Read Request");
+        Transaction t = null;
+        if (e != null) {
+            t = (Transaction) e.owner();
+            if (t != null && open.containsKey(t.id)) {
+                t.addDataFrame(f);
+            } else {
+                t = null;
+            }
+            if (steps) {
+                step(f, c.endpoint[1 - d], "NIC", "NIC reads " + rr.readSize() + " B at TO " + hex(rr.sourceTo())
+                        + " of STag " + stagHex(rr.sourceStag()) + " to answer the Read Request");
+            }
+        }
+        OutstandingReads q = c.reads[d];
+        OutstandingReads.Read dropped = q.add(new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
+                rr.sourceStag(), rr.sourceTo(), f, t));
+        Integer ird = peerIrd(c, d);
+        if (dropped != null) {
+            report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, null, "RDMA Read Request from " + c.endpoint[d]
+                    + ": more than " + MAX_OUTSTANDING_READS + " Read Requests outstanding, more than any IRD;"
+                    + " the oldest, of frame " + dropped.frame + ", is forgotten");
+        } else if (ird != null && q.size() > ird) {
+            report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, t, "RDMA Read Request from " + c.endpoint[d]
+                    + " makes " + q.size() + " Read Requests outstanding; " + c.endpoint[1 - d]
+                    + " announced an IRD of " + ird + " in its MPA " + (d == 0 ? "Reply" : "Request"));
+        }
+    }
+
+    /** The IRD announced by the peer of the requester of direction d (RFC 6581), or null. */
+    private static Integer peerIrd(Conn c, int d) {
+        MpaConnection m = c.mpa;
+        if (m.revision != 2) {
+            return null;
+        }
+        Integer ird = d == Direction.FROM_INITIATOR.ordinal() ? m.responderIrd : m.initiatorIrd;
+        return ird == null || ird >= IRD_NONE ? null : ird;
+    }
+
+    private void readResponse(Conn c, int d, long f, DdpSegment s, DdpMessage m) {
+        OutstandingReads q = c.reads[1 - d];
+        OutstandingReads.Read r = q.head();
+        if (r == null || r.sinkStag != s.stag || r.nextTo() != s.to) {
+            String what = "RDMA Read Response from " + c.endpoint[d];
+            OutstandingReads.Read later = q.findLater(s.stag, s.to);
+            if (later != null) {
+                report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, (Transaction) later.owner, what
+                        + " answers the Read Request of frame " + later.frame + " while the one of frame " + r.frame
+                        + " is still outstanding (responses complete requests in order)");
+                q.dropBefore(later);
+                r = later;
+            } else {
+                if (m == null || m.firstReport(R_UNSOLICITED)) {
+                    report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, null, what + " to STag "
+                            + stagHex(s.stag) + " at TO " + hex(s.to) + " answers no outstanding Read Request"
+                            + (r == null ? " (none is outstanding)" : " (the next one expected: STag "
+                            + stagHex(r.sinkStag) + " at TO " + hex(r.nextTo()) + ", frame " + r.frame + ")"));
+                }
+                return;
+            }
+        }
+        r.answered += s.payloadLength;
+        Transaction t = (Transaction) r.owner;
+        if (t != null && open.containsKey(t.id)) {
+            t.bytes += s.payloadLength;
+            t.addDataFrame(f);
+            if (steps) {
+                step(f, c.endpoint[d], "NIC", "NIC returns " + s.payloadLength + " B of STag " + stagHex(t.stag)
+                        + " in a Read Response");
+            }
+        }
+        if (s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0) {
+            q.removeHead();
+        }
+    }
+
+    private void terminate(Conn c, int d, long f, DdpSegment.Terminate term) {
+        String from = "Terminate from " + c.endpoint[d];
+        if (term == null) {
+            report(ViolationCode.RDMAP_TERMINATE, f, c, null, null, from + " (no Terminate header)");
+        } else {
+            report(ViolationCode.RDMAP_TERMINATE, ViolationCode.RDMAP_TERMINATE.severity, f, c, null, null,
+                    from + ": " + TerminateCodes.describe(term.layer(), term.errorType(), term.errorCode()),
+                    TerminateCodes.reference(term.layer()));
+        }
+        close(c, f, from);
+    }
+
+    /** The connection closed (FIN, RST or Terminate): the NICs deallocate what it still held. */
+    private void close(Conn c, long f, String reason) {
+        if (c.closed) {
+            return;
+        }
+        c.closed = true;
+        c.reads[0].clear();
+        c.reads[1].clear();
+        for (int a = 0; a < 2; a++) {
+            Nic nic = model.find(c.address[a]);
+            if (nic == null || (a == 1 && c.address[1].equals(c.address[0]))) {
+                continue;
+            }
+            List<StagEntry> freed = nic.release(c.id, f);
+            for (StagEntry e : freed) {
+                Transaction t = (Transaction) e.owner();
+                report(ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS, f, c, e.stag(), t, c.id + " closed (" + reason
+                        + ") with the region of STag " + stagHex(e.stag()) + " advertised by " + e.advertiser()
+                        + " in frame " + e.advertisedFrame() + " still allocated");
+                if (steps) {
+                    step(f, e.advertiser(), "NIC", "NIC deallocates the region of STag " + stagHex(e.stag())
+                            + " as " + c.id + " closes");
+                }
+                if (t != null && open.containsKey(t.id)) {
+                    if (t.status != TransactionStatus.VIOLATED) {
+                        t.status = TransactionStatus.ABORTED;
+                    }
+                    end(t);
+                }
+            }
+        }
+    }
+
+    private void end(Transaction t) {
+        open.remove(t.id);
+        ended.add(t);
+    }
+
+    @Override
+    public void frameDone(long frame, long timestampNanos) {
+        if (frame > lastFrame) {
+            lastFrame = frame;
+        }
+        lastTimestamp = timestampNanos;
+        flush(timestampNanos);
+    }
+
+    private void flush(long ts) {
+        if (!needInitiationTime.isEmpty()) {
+            for (Transaction t : needInitiationTime) {
+                t.initiationTimeNanos = ts;
+            }
+            needInitiationTime.clear();
+        }
+        if (!needCompletionTime.isEmpty()) {
+            for (Transaction t : needCompletionTime) {
+                t.completionTimeNanos = ts;
+            }
+            needCompletionTime.clear();
+        }
+        if (!ended.isEmpty()) {
+            List<Transaction> done = new ArrayList<>(ended);
+            ended.clear();
+            for (Transaction t : done) {
+                listener.transaction(t);
+            }
+        }
+    }
+
+    @Override
+    public void end() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        flush(lastTimestamp);
+        for (Transaction t : new ArrayList<>(open.values())) {
+            report(ViolationCode.TRANSACTION_INCOMPLETE, lastFrame, conn(t), t.stag, t, "the capture ends with "
+                    + t.id + " (STag " + stagHex(t.stag) + ", initiated in frame " + t.initiationFrame
+                    + ") not completed");
+            if (t.status != TransactionStatus.VIOLATED) {
+                t.status = TransactionStatus.INCOMPLETE;
+            }
+            end(t);
+        }
+        flush(lastTimestamp);
+    }
+
+    private Conn conn(Transaction t) {
+        for (Conn c : conns.values()) {
+            if (c.id.equals(t.connection)) {
+                return c;
+            }
+        }
+        return null;
     }
 }

@@ -6,4 +6,21 @@ public interface EngineListener {
 
     /** A transaction ended (completed, aborted, or left incomplete at the end of the capture). */
     void transaction(Transaction transaction);
+
+    /**
+     * Whether this listener wants the model's narration ({@link #step}); asked once, when the
+     * engine is built, so that no narration text is built for listeners that do not want it.
+     */
+    default boolean wantsSteps() {
+        return false;
+    }
+
+    /**
+     * One step of the NIC/driver model, for teaching: what the host's driver or its NIC did
+     * because of a frame ("NIC places 1400 B at TO 0x10000 of STag 0x00001234").
+     *
+     * @param endpoint the endpoint whose driver or NIC acts ("10.0.0.1:40000")
+     * @param actor "driver" or "NIC"
+     */
+    default void step(long frame, String endpoint, String actor, String text) {}
 }

@@ -15,9 +15,17 @@ public final class Transaction {
     /** Access bits as advertised (0x01 remote write, 0x02 remote read). */
     public final int access;
     public final long initiationFrame;
-    public final long initiationTimeNanos;
-    /** Frames of the RDMA Writes, Read Requests and Read Responses that moved this region's data. */
+    /** Capture time of the initiation frame (known once that frame has been fully processed). */
+    public long initiationTimeNanos;
+    /**
+     * Frames of the RDMA Writes, Read Requests and Read Responses that moved this region's data,
+     * each once, in order; at most {@link #MAX_LISTED_DATA_FRAMES} are listed ({@link #dataFrameCount}
+     * counts them all).
+     */
     public final List<Long> dataFrames = new ArrayList<>();
+    /** Number of distinct data frames, including those beyond the listed ones. */
+    public long dataFrameCount;
+    private long lastDataFrame = -1;
     /** Octets placed into or read from the region. */
     public long bytes;
     /** The completing frame, or -1. */
@@ -37,6 +45,21 @@ public final class Transaction {
         this.access = access;
         this.initiationFrame = initiationFrame;
         this.initiationTimeNanos = initiationTimeNanos;
+    }
+
+    /** Bound on {@link #dataFrames}, so that a huge transfer does not grow memory with its frames. */
+    public static final int MAX_LISTED_DATA_FRAMES = 1 << 16;
+
+    /** Records a frame that moved data of this region (a frame already recorded last is ignored). */
+    public void addDataFrame(long frame) {
+        if (frame == lastDataFrame) {
+            return;
+        }
+        lastDataFrame = frame;
+        dataFrameCount++;
+        if (dataFrames.size() < MAX_LISTED_DATA_FRAMES) {
+            dataFrames.add(frame);
+        }
     }
 
     public boolean remoteWrite() {

@@ -1,0 +1,54 @@
+package io.rdmascope.ddp;
+
+/**
+ * One DDP message as assembled from its segments (RFC 5041 section 5): an untagged message is
+ * named by its queue number and MSN, a tagged message by its STag and the tagged offset it began
+ * at. The totals grow as segments arrive; {@link #complete} turns true with the segment that has
+ * the Last flag.
+ */
+public final class DdpMessage {
+    public final boolean tagged;
+    /** Untagged: queue number; tagged: -1. */
+    public final long qn;
+    /** Untagged: message sequence number; tagged: -1. */
+    public final long msn;
+    /** Tagged: the STag; untagged: -1. */
+    public final long stag;
+    /** MO (untagged) or TO (tagged) of the first segment seen. */
+    public final long startOffset;
+    /** Where the next segment of this message is expected to start (MO or TO). */
+    public long nextOffset;
+    /** Payload octets of the segments seen so far. */
+    public long bytes;
+    public int segments;
+    public long firstFrame;
+    public long lastFrame;
+    public boolean complete;
+    /**
+     * Bits a judge may set to remember what it already reported for this message, so that a
+     * problem spanning many segments is reported once, at the first segment that shows it.
+     */
+    public int reported;
+    /** Free for the judge (for example the Read Request a Read Response answers). */
+    public Object attachment;
+
+    DdpMessage(boolean tagged, long qn, long msn, long stag, long startOffset, long frame) {
+        this.tagged = tagged;
+        this.qn = qn;
+        this.msn = msn;
+        this.stag = stag;
+        this.startOffset = startOffset;
+        this.nextOffset = startOffset;
+        this.firstFrame = frame;
+        this.lastFrame = frame;
+    }
+
+    /** Marks {@code bit} as reported; true when it was not reported before. */
+    public boolean firstReport(int bit) {
+        if ((reported & bit) != 0) {
+            return false;
+        }
+        reported |= bit;
+        return true;
+    }
+}
