@@ -18,10 +18,10 @@ import java.util.ArrayList;
  *
  * <p>State is bounded: at most {@link #MAX_OPEN_PER_QUEUE} untagged messages in progress per queue
  * and {@link #MAX_OPEN_TAGGED} tagged ones; past that the oldest is dropped and reported through
- * {@link #DROPPED}. Only queues 0 to 2 (the ones RDMAP uses) are assembled.
+ * {@link #DROPPED}. Only queues 0 to 3 (the ones RDMAP and RFC 7306 use) are assembled.
  */
 public final class DdpStream {
-    public static final int QUEUES = 3;
+    public static final int QUEUES = 4;
     public static final int MAX_OPEN_PER_QUEUE = 8;
     public static final int MAX_OPEN_TAGGED = 64;
 

@@ -512,7 +512,6 @@ public final class Engine implements PduListener {
                 }
                 break;
             case RDMA_WRITE:
-            case RDMA_WRITE_WITH_IMMEDIATE:
                 write(c, d, f, s, m, op);
                 break;
             case RDMA_READ_REQUEST:
