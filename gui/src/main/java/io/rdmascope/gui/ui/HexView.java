@@ -89,10 +89,10 @@ public final class HexView extends ScrollPane {
         return (6 + PER_LINE * 3 + 2 + column) * charWidth;
     }
 
-    /** Where octet {@code index} is drawn in the hex column, in this view's canvas coordinates. */
+    /** Where octet {@code index} is drawn in the hex column, in screen coordinates. */
     public Point2D pointOfByte(int index) {
         int line = index / PER_LINE, col = index % PER_LINE;
-        return canvas.localToScene(hexX(col) + charWidth, line * lineHeight + lineHeight / 2);
+        return canvas.localToScreen(hexX(col) + charWidth, line * lineHeight + lineHeight / 2);
     }
 
     public Canvas canvas() {
