@@ -476,6 +476,7 @@ public final class MainView extends BorderPane {
             table.scrollTo(Math.max(0, first - 2));
         }
         sequence.show(t, this::row);
+        timeline.select(t);
     }
 
     private void step(int delta) {

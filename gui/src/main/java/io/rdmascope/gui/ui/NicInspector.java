@@ -43,20 +43,22 @@ public final class NicInspector extends BorderPane {
         HBox bar = new HBox(6, title, spacer, back, forward);
         bar.setPadding(new Insets(3));
         setTop(bar);
-        stags.getColumns().add(col("Endpoint", 150, NicState.StagEntry::endpoint));
-        stags.getColumns().add(col("STag", 95, e -> String.format("0x%08x", e.stag())));
-        stags.getColumns().add(col("Region", 200, e -> String.format("[0x%x, +%d)", e.to(), e.length())));
-        stags.getColumns().add(col("Access", 80, NicState.StagEntry::accessText));
-        stags.getColumns().add(col("State", 90, e -> e.state().name().toLowerCase()));
-        stags.getColumns().add(col("Connection", 80, NicState.StagEntry::connection));
-        stags.getColumns().add(col("Advertised in", 95, e -> "frame " + e.advertisedFrame()));
-        stags.getColumns().add(col("Transaction", 80, e -> e.transaction() == null ? "" : e.transaction()));
+        stags.getColumns().add(col("Endpoint", 130, NicState.StagEntry::endpoint));
+        stags.getColumns().add(col("STag", 90, e -> String.format("0x%08x", e.stag())));
+        stags.getColumns().add(col("Region", 150, e -> String.format("[0x%x, +%d)", e.to(), e.length())));
+        stags.getColumns().add(col("Access", 75, NicState.StagEntry::accessText));
+        stags.getColumns().add(col("State", 80, e -> e.state().name().toLowerCase()));
+        stags.getColumns().add(col("QP", 40, NicState.StagEntry::connection));
+        stags.getColumns().add(col("Since", 55, e -> "#" + e.advertisedFrame()));
+        stags.getColumns().add(col("Txn", 45, e -> e.transaction() == null ? "" : e.transaction()));
+        stags.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         stags.setPlaceholder(new Label("No STag advertised up to this frame"));
-        pools.getColumns().add(col("Endpoint", 150, p -> poolEndpoints.get(pools.getItems().indexOf(p))));
-        pools.getColumns().add(col("Queue pair", 80, NicState.PoolEntry::connection));
-        pools.getColumns().add(col("In use", 90, p -> p.inUse() + " / " + p.capacity()));
-        pools.getColumns().add(col("Remote write", 100, p -> p.writeInUse() + " / " + p.perOperation()));
-        pools.getColumns().add(col("Remote read", 100, p -> p.readInUse() + " / " + p.perOperation()));
+        pools.getColumns().add(col("Endpoint", 130, p -> poolEndpoints.get(pools.getItems().indexOf(p))));
+        pools.getColumns().add(col("QP", 40, NicState.PoolEntry::connection));
+        pools.getColumns().add(col("In use", 65, p -> p.inUse() + " / " + p.capacity()));
+        pools.getColumns().add(col("Write", 60, p -> p.writeInUse() + " / " + p.perOperation()));
+        pools.getColumns().add(col("Read", 60, p -> p.readInUse() + " / " + p.perOperation()));
+        pools.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         pools.setPlaceholder(new Label("No buffer allocated"));
         Label stagTitle = new Label("STag table");
         stagTitle.getStyleClass().add("pane-title");
@@ -68,7 +70,7 @@ public final class NicInspector extends BorderPane {
         VBox.setVgrow(pools, Priority.ALWAYS);
         SplitPane split = new SplitPane(top, bottom);
         split.setOrientation(javafx.geometry.Orientation.HORIZONTAL);
-        split.setDividerPositions(0.62);
+        split.setDividerPositions(0.64);
         setCenter(split);
     }
 

@@ -11,9 +11,9 @@ import javafx.scene.layout.Priority;
 
 /** Messages per opcode, octets per connection, and the histogram of transaction latencies. */
 public final class StatisticsPane extends HBox {
-    private final BarChart<String, Number> opcodes = chart("Messages by opcode", "messages");
-    private final BarChart<String, Number> bytes = chart("Payload octets per connection", "octets");
-    private final BarChart<String, Number> latency = chart("Transaction latency", "transactions");
+    private final BarChart<Number, String> opcodes = horizontal("Messages by opcode");
+    private final BarChart<String, Number> bytes = chart("Payload octets per connection");
+    private final BarChart<String, Number> latency = chart("Transactions by latency");
 
     public StatisticsPane() {
         super(4, new javafx.scene.Node[0]);
@@ -26,10 +26,19 @@ public final class StatisticsPane extends HBox {
         latency.setId("statLatency");
     }
 
-    private static BarChart<String, Number> chart(String title, String unit) {
+    private static BarChart<Number, String> horizontal(String title) {
+        BarChart<Number, String> c = new BarChart<>(new NumberAxis(), new CategoryAxis());
+        c.setTitle(title);
+        c.setLegendVisible(false);
+        c.setAnimated(false);
+        c.setMinWidth(200);
+        c.setPrefWidth(380);
+        return c;
+    }
+
+    private static BarChart<String, Number> chart(String title) {
         CategoryAxis x = new CategoryAxis();
         NumberAxis y = new NumberAxis();
-        y.setLabel(unit);
         BarChart<String, Number> c = new BarChart<>(x, y);
         c.setTitle(title);
         c.setLegendVisible(false);
@@ -40,7 +49,11 @@ public final class StatisticsPane extends HBox {
     }
 
     public void show(CaptureStatistics s) {
-        opcodes.getData().setAll(series(s.messagesByOpcode()));
+        XYChart.Series<Number, String> ops = new XYChart.Series<>();
+        java.util.List<Map.Entry<String, Long>> entries = new java.util.ArrayList<>(s.messagesByOpcode().entrySet());
+        java.util.Collections.reverse(entries);
+        entries.forEach(e -> ops.getData().add(new XYChart.Data<>(e.getValue(), e.getKey())));
+        opcodes.getData().setAll(java.util.List.of(ops));
         bytes.getData().setAll(series(s.bytesByConnection()));
         XYChart.Series<String, Number> h = new XYChart.Series<>();
         long[] l = s.latenciesNanos();
@@ -74,7 +87,7 @@ public final class StatisticsPane extends HBox {
         return s;
     }
 
-    public BarChart<String, Number> opcodeChart() {
+    public BarChart<Number, String> opcodeChart() {
         return opcodes;
     }
 }

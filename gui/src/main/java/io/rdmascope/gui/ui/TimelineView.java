@@ -91,6 +91,12 @@ public final class TimelineView extends Pane {
         return last;
     }
 
+    /** Outlines a transaction's bar (null clears the outline). */
+    public void select(Transaction t) {
+        selected = t;
+        redraw();
+    }
+
     public Canvas canvas() {
         return canvas;
     }
