@@ -20,7 +20,8 @@ public final class ScreenshotMain extends Application {
     public void start(Stage stage) {
         String out = getParameters().getUnnamed().isEmpty() ? "/tmp/rdmascope-gui.png" : getParameters().getUnnamed().get(0);
         String tab = getParameters().getUnnamed().size() > 1 ? getParameters().getUnnamed().get(1) : "Timeline";
-        MainView view = new MainView(f -> new FakeCaptureModel(f, 2000, false), Preferences.userRoot().node("io/rdmascope/gui-shot"));
+        int extra = getParameters().getUnnamed().size() > 2 ? Integer.parseInt(getParameters().getUnnamed().get(2)) : 2000;
+        MainView view = new MainView(f -> new FakeCaptureModel(f, extra, false), Preferences.userRoot().node("io/rdmascope/gui-shot"));
         Scene scene = RdmascopeApp.scene(view, 1280, 900);
         stage.setScene(scene);
         stage.setTitle("rdmascope");
