@@ -1,0 +1,53 @@
+package io.rdmascope.gui;
+
+import io.rdmascope.gui.model.CaptureOpener;
+import io.rdmascope.gui.pipeline.PipelineCaptureModel;
+import io.rdmascope.gui.ui.MainView;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.prefs.Preferences;
+import javafx.application.Application;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * The rdmascope desktop application ({@code rdmascope gui [FILE]}): a Wireshark-style view of an
+ * iWARP capture with the analysis of its one-shot transactions, violations and NIC state.
+ */
+public class RdmascopeApp extends Application {
+    /** Where recent files are remembered between runs. */
+    public static final String PREFERENCES_NODE = "io/rdmascope/gui";
+
+    private static volatile CaptureOpener opener = PipelineCaptureModel::new;
+
+    /** Replaces how files are opened (the pipeline by default); call before {@link #main}. */
+    public static void setOpener(CaptureOpener o) {
+        opener = o;
+    }
+
+    /** Builds the window's scene around {@code view}, with the application's stylesheet. */
+    public static Scene scene(MainView view, double width, double height) {
+        Scene scene = new Scene(view, width, height);
+        scene.getStylesheets().add(RdmascopeApp.class.getResource("rdmascope.css").toExternalForm());
+        return scene;
+    }
+
+    @Override
+    public void start(Stage stage) {
+        MainView view = new MainView(opener, Preferences.userRoot().node(PREFERENCES_NODE));
+        stage.setTitle("rdmascope");
+        stage.setScene(scene(view, 1280, 900));
+        stage.show();
+        List<String> args = getParameters().getUnnamed();
+        if (!args.isEmpty()) {
+            Path file = Path.of(args.get(0));
+            stage.setTitle("rdmascope \u2014 " + file.getFileName());
+            view.open(file);
+        }
+    }
+
+    /** @param args an optional capture file to open */
+    public static void main(String[] args) {
+        launch(RdmascopeApp.class, args);
+    }
+}

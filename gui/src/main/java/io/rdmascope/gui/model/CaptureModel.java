@@ -1,0 +1,68 @@
+package io.rdmascope.gui.model;
+
+import io.rdmascope.engine.Severity;
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.fields.FieldNode;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What the desktop application shows of one capture. The application never parses bytes: every
+ * view asks this interface. {@link #load} runs once, on a background thread; the queries may be
+ * called from the application thread at any time for frames whose rows were already delivered,
+ * and for the analysis results (transactions, violations) once loading returned.
+ */
+public interface CaptureModel extends Closeable {
+    Path file();
+
+    /**
+     * Reads the capture, handing rows to {@code listener} in frame order.
+     *
+     * @param cancelled polled between frames; when it turns true, loading stops and returns
+     *     normally with the rows delivered so far
+     * @throws IOException with a one-line reason when the file cannot be read
+     */
+    void load(LoadListener listener, BooleanSupplier cancelled) throws IOException;
+
+    /** Frames delivered so far. */
+    long frameCount();
+
+    /** The detail tree of a frame: frame, link, IP, TCP, then MPA, DDP, RDMAP for each PDU. */
+    List<FieldNode> details(long frame);
+
+    /** A frame's record re-read from the file, or null when it cannot be read again. */
+    RawFrame raw(long frame);
+
+    /** The captured octets of a frame (empty when unavailable). */
+    default byte[] bytes(long frame) {
+        RawFrame r = raw(frame);
+        return r == null ? new byte[0] : r.data();
+    }
+
+    List<ConnectionInfo> connections();
+
+    List<Transaction> transactions();
+
+    List<Violation> violations();
+
+    /** Violations that name {@code frame}. */
+    List<Violation> violationsAt(long frame);
+
+    /** The most severe violation naming {@code frame}, or null. */
+    Severity severityAt(long frame);
+
+    /** Ids of the transactions that {@code frame} takes part in. */
+    List<String> transactionsAt(long frame);
+
+    /** The state of each endpoint's NIC after {@code frame} was processed. */
+    NicState nicState(long frame);
+
+    CaptureStatistics statistics();
+
+    @Override
+    default void close() throws IOException {}
+}

@@ -1,0 +1,148 @@
+package io.rdmascope.gui.ui;
+
+import java.util.function.IntConsumer;
+import javafx.geometry.Point2D;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+
+/**
+ * The bytes of a frame as Wireshark shows them: offset, 16 octets in hex, the same octets as
+ * ASCII. A range of octets can be highlighted; clicking an octet (in either column) reports its
+ * offset.
+ */
+public final class HexView extends ScrollPane {
+    private static final int PER_LINE = 16;
+    private final Canvas canvas = new Canvas();
+    private final Font font = Font.font("Monospaced", 12);
+    private final double charWidth;
+    private final double lineHeight;
+    private byte[] bytes = new byte[0];
+    private int highlightOffset = -1;
+    private int highlightLength;
+    private IntConsumer onByteClicked = b -> {};
+
+    public HexView() {
+        Text probe = new Text("0");
+        probe.setFont(font);
+        charWidth = Math.max(6, probe.getLayoutBounds().getWidth());
+        lineHeight = Math.ceil(Math.max(12, probe.getLayoutBounds().getHeight()) + 2);
+        setContent(canvas);
+        setFitToWidth(false);
+        setStyle("-fx-background: white;");
+        canvas.setOnMouseClicked(e -> {
+            int b = byteAt(e.getX(), e.getY());
+            if (b >= 0) {
+                onByteClicked.accept(b);
+            }
+        });
+        redraw();
+    }
+
+    public void setBytes(byte[] data) {
+        bytes = data == null ? new byte[0] : data;
+        highlightOffset = -1;
+        highlightLength = 0;
+        redraw();
+        setVvalue(0);
+    }
+
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    /** Highlights [offset, offset + length); a negative offset clears the highlight. */
+    public void highlight(int offset, int length) {
+        highlightOffset = offset;
+        highlightLength = Math.max(0, length);
+        redraw();
+        if (offset >= 0 && bytes.length > 0) {
+            double y = (offset / PER_LINE) * lineHeight;
+            double h = canvas.getHeight() - getViewportBounds().getHeight();
+            if (h > 0) {
+                setVvalue(Math.min(1, Math.max(0, (y - lineHeight) / h)));
+            }
+        }
+    }
+
+    public int highlightOffset() {
+        return highlightOffset;
+    }
+
+    public int highlightLength() {
+        return highlightLength;
+    }
+
+    public void setOnByteClicked(IntConsumer handler) {
+        onByteClicked = handler == null ? b -> {} : handler;
+    }
+
+    private double hexX(int column) {
+        return (6 + column * 3 + (column >= 8 ? 1 : 0)) * charWidth;
+    }
+
+    private double asciiX(int column) {
+        return (6 + PER_LINE * 3 + 2 + column) * charWidth;
+    }
+
+    /** Where octet {@code index} is drawn in the hex column, in screen coordinates. */
+    public Point2D pointOfByte(int index) {
+        int line = index / PER_LINE, col = index % PER_LINE;
+        return canvas.localToScreen(hexX(col) + charWidth, line * lineHeight + lineHeight / 2);
+    }
+
+    public Canvas canvas() {
+        return canvas;
+    }
+
+    /** The octet at a canvas position, or -1. */
+    public int byteAt(double x, double y) {
+        int line = (int) (y / lineHeight);
+        int col = -1;
+        for (int c = 0; c < PER_LINE; c++) {
+            if (x >= hexX(c) - charWidth / 2 && x < hexX(c) + 2.5 * charWidth) {
+                col = c;
+            } else if (x >= asciiX(c) && x < asciiX(c) + charWidth) {
+                col = c;
+            }
+        }
+        int index = line * PER_LINE + col;
+        return col < 0 || line < 0 || index >= bytes.length ? -1 : index;
+    }
+
+    private void redraw() {
+        int lines = Math.max(1, (bytes.length + PER_LINE - 1) / PER_LINE);
+        canvas.setWidth(asciiX(PER_LINE) + charWidth * 2);
+        canvas.setHeight(lines * lineHeight + 4);
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        g.setFont(font);
+        g.setTextBaseline(VPos.TOP);
+        char[] hex = "0123456789abcdef".toCharArray();
+        for (int line = 0; line * PER_LINE < bytes.length; line++) {
+            double y = line * lineHeight + 1;
+            g.setFill(Color.gray(0.45));
+            String off = Integer.toHexString(line * PER_LINE);
+            g.fillText("0000".substring(Math.min(4, off.length())) + off, 0, y);
+            for (int c = 0; c < PER_LINE && line * PER_LINE + c < bytes.length; c++) {
+                int i = line * PER_LINE + c;
+                int v = bytes[i] & 0xff;
+                boolean lit = highlightOffset >= 0 && i >= highlightOffset && i < highlightOffset + highlightLength;
+                if (lit) {
+                    g.setFill(Color.web("#3d7bd9"));
+                    boolean nextLit = c < PER_LINE - 1 && i + 1 < highlightOffset + highlightLength && i + 1 < bytes.length;
+                    g.fillRect(hexX(c) - 1, y - 1, (nextLit ? 3 : 2) * charWidth + (nextLit && c == 7 ? charWidth : 0) + 1, lineHeight);
+                    g.fillRect(asciiX(c), y - 1, charWidth, lineHeight);
+                }
+                g.setFill(lit ? Color.WHITE : Color.BLACK);
+                g.fillText(new String(new char[] {hex[v >> 4], hex[v & 15]}), hexX(c), y);
+                g.fillText(String.valueOf(v >= 0x20 && v < 0x7f ? (char) v : '.'), asciiX(c), y);
+            }
+        }
+    }
+}

@@ -1,0 +1,680 @@
+package io.rdmascope.gui.ui;
+
+import io.rdmascope.engine.Severity;
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.fields.FieldNode;
+import io.rdmascope.gui.export.Exports;
+import io.rdmascope.gui.model.CaptureModel;
+import io.rdmascope.gui.model.CaptureOpener;
+import io.rdmascope.gui.model.FrameFilter;
+import io.rdmascope.gui.model.FrameRow;
+import io.rdmascope.gui.model.LoadListener;
+import io.rdmascope.gui.model.SimpleFilterCompiler;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.concurrent.Task;
+import javafx.css.PseudoClass;
+import javafx.geometry.Orientation;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TreeItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * The main window's content: menus, display filter bar, packet list, detail tree and hex view,
+ * and the analysis tabs (timeline, sequence diagram, violations, NIC state, statistics), with a
+ * status bar that shows loading progress and a Cancel button.
+ *
+ * <p>Loading runs in a background {@link Task}; rows arrive in batches through
+ * {@link Platform#runLater}, coalesced so that the application thread handles at most one pending
+ * batch at a time, so the first rows show at once and the window stays responsive.
+ */
+public final class MainView extends BorderPane {
+    private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid-filter");
+    private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid-filter");
+    private static final int RECENT_MAX = 8;
+
+    private final CaptureOpener opener;
+    private final Preferences prefs;
+    private final ObservableList<FrameRow> rows = FXCollections.observableArrayList();
+    private final FilteredList<FrameRow> filtered = new FilteredList<>(rows, r -> true);
+    private volatile CaptureModel model;
+    private long firstTime;
+
+    private final PacketTable table;
+    private final DetailTree details = new DetailTree();
+    private final HexView hex = new HexView();
+    private final TextField filterField = new TextField();
+    private final Label filterError = new Label();
+    private final TimelineView timeline = new TimelineView();
+    private final SequenceView sequence = new SequenceView();
+    private final ViolationsPane violations = new ViolationsPane();
+    private final NicInspector nic;
+    private final StatisticsPane statistics = new StatisticsPane();
+    private final TabPane tabs = new TabPane();
+    private final Label status = new Label("Ready");
+    private final ProgressBar progress = new ProgressBar(0);
+    private final Button cancel = new Button("Cancel");
+    private final Menu recentMenu = new Menu("Recent Files");
+    private Task<CaptureModel> loading;
+    private Alert lastAlert;
+
+    public MainView(CaptureOpener opener, Preferences prefs) {
+        this.opener = opener;
+        this.prefs = prefs;
+        table = new PacketTable(f -> {
+            CaptureModel m = model;
+            return m == null ? null : m.severityAt(f);
+        }, () -> firstTime);
+        table.setId("packetTable");
+        table.setItems(filtered);
+        details.setId("detailTree");
+        hex.setId("hexView");
+        timeline.setId("timeline");
+        sequence.setId("sequence");
+        violations.setId("violations");
+        nic = new NicInspector(() -> step(-1), () -> step(1));
+        nic.setId("nic");
+        statistics.setId("statistics");
+
+        setTop(new VBox(menus(), filterBar(), filterError));
+        SplitPane bytesPane = new SplitPane(details, hex);
+        bytesPane.setDividerPositions(0.55);
+        tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
+                tab("NIC State", nic), tab("Statistics", statistics));
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        SplitPane main = new SplitPane(table, bytesPane, tabs);
+        main.setOrientation(Orientation.VERTICAL);
+        main.setDividerPositions(0.38, 0.68);
+        setCenter(main);
+        setBottom(statusBar());
+
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> showFrame(row));
+        details.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
+            FieldNode n = item == null ? null : item.getValue();
+            if (n != null && n.offset() >= 0 && n.length() > 0) {
+                hex.highlight(n.offset(), n.length());
+            } else {
+                hex.highlight(-1, 0);
+            }
+        });
+        hex.setOnByteClicked(details::selectDeepest);
+        violations.setOnJump(this::jumpTo);
+        timeline.setOnSelect(this::selectTransaction);
+        setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        setOnDragDropped(e -> {
+            List<File> files = e.getDragboard().getFiles();
+            boolean ok = files != null && !files.isEmpty();
+            if (ok) {
+                open(files.get(0).toPath());
+            }
+            e.setDropCompleted(ok);
+            e.consume();
+        });
+        refreshRecent();
+    }
+
+    private static Tab tab(String name, javafx.scene.Node content) {
+        Tab t = new Tab(name, content);
+        t.setId("tab" + name.replace(" ", ""));
+        return t;
+    }
+
+    private MenuBar menus() {
+        MenuItem open = new MenuItem("Open\u2026");
+        open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
+        open.setOnAction(e -> chooseAndOpen());
+        MenuItem json = new MenuItem("Analysis as JSON\u2026");
+        json.setOnAction(e -> exportDialog("analysis.json", "JSON", "*.json", this::exportJson));
+        MenuItem pcap = new MenuItem("Selected Frames as pcap\u2026");
+        pcap.setOnAction(e -> exportDialog("selected.pcap", "pcap", "*.pcap", this::exportSelectedPcap));
+        MenuItem png = new MenuItem("Timeline as PNG\u2026");
+        png.setOnAction(e -> exportDialog("timeline.png", "PNG image", "*.png", this::exportTimelinePng));
+        Menu export = new Menu("Export", null, json, pcap, png);
+        MenuItem quit = new MenuItem("Quit");
+        quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
+        quit.setOnAction(e -> Platform.exit());
+        Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        MenuBar bar = new MenuBar(file);
+        bar.setId("menuBar");
+        return bar;
+    }
+
+    private HBox filterBar() {
+        filterField.setId("filterField");
+        filterField.getStyleClass().add("filter-field");
+        filterField.setPromptText("Apply a display filter \u2026  e.g. violation.code == \"STAG_BOUNDS\" || transaction == t1");
+        filterField.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                applyFilter();
+            }
+        });
+        Button apply = new Button("Apply");
+        apply.setId("filterApply");
+        apply.setOnAction(e -> applyFilter());
+        Button clear = new Button("Clear");
+        clear.setOnAction(e -> {
+            filterField.clear();
+            applyFilter();
+        });
+        filterError.setId("filterError");
+        filterError.getStyleClass().add("filter-error");
+        filterError.setManaged(false);
+        filterError.setVisible(false);
+        HBox.setHgrow(filterField, Priority.ALWAYS);
+        HBox bar = new HBox(filterField, apply, clear);
+        bar.getStyleClass().add("filter-bar");
+        return bar;
+    }
+
+    private HBox statusBar() {
+        status.setId("status");
+        progress.setId("progress");
+        cancel.setId("cancelButton");
+        progress.setPrefWidth(220);
+        progress.setVisible(false);
+        cancel.setVisible(false);
+        cancel.setOnAction(e -> cancelLoading());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(status, spacer, progress, cancel);
+        bar.getStyleClass().add("status-bar");
+        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    // ---- loading
+
+    private void chooseAndOpen() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open Capture");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File f = fc.showOpenDialog(window());
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    private Window window() {
+        return getScene() == null ? null : getScene().getWindow();
+    }
+
+    /** Opens a capture: clears the views and starts reading it in the background. */
+    public void open(Path file) {
+        cancelLoading();
+        CaptureModel old = model;
+        model = null;
+        if (old != null) {
+            try {
+                old.close();
+            } catch (IOException ignored) {
+                // the old capture is gone from view either way
+            }
+        }
+        rows.clear();
+        details.show(List.of());
+        hex.setBytes(new byte[0]);
+        firstTime = 0;
+        addRecent(file);
+        ConcurrentLinkedQueue<List<FrameRow>> queue = new ConcurrentLinkedQueue<>();
+        AtomicBoolean scheduled = new AtomicBoolean();
+        Task<CaptureModel> task = new Task<>() {
+            @Override
+            protected CaptureModel call() throws Exception {
+                Task<CaptureModel> me = this;
+                CaptureModel m = opener.open(file);
+                Platform.runLater(() -> {
+                    if (loading == this) {
+                        model = m;
+                    }
+                });
+                m.load(new LoadListener() {
+                    @Override
+                    public void rows(List<FrameRow> batch) {
+                        queue.add(batch);
+                        if (scheduled.compareAndSet(false, true)) {
+                            Platform.runLater(() -> {
+                                scheduled.set(false);
+                                drain(queue, me);
+                            });
+                        }
+                    }
+
+                    @Override
+                    public void progress(double fraction) {
+                        updateProgress(fraction < 0 ? -1 : fraction, fraction < 0 ? -1 : 1);
+                    }
+
+                    private void drain(ConcurrentLinkedQueue<List<FrameRow>> q, Task<CaptureModel> owner) {
+                        if (loading != owner) {
+                            q.clear();
+                            return;
+                        }
+                        List<FrameRow> all = new ArrayList<>();
+                        for (List<FrameRow> b; (b = q.poll()) != null; ) {
+                            all.addAll(b);
+                        }
+                        if (!all.isEmpty()) {
+                            if (rows.isEmpty()) {
+                                firstTime = all.get(0).timeNanos();
+                            }
+                            rows.addAll(all);
+                            status.setText("Loading " + file.getFileName() + ": " + rows.size() + " frames");
+                        }
+                    }
+                }, this::isCancelled);
+                return m;
+            }
+        };
+        loading = task;
+        progress.progressProperty().bind(task.progressProperty());
+        progress.setVisible(true);
+        cancel.setVisible(true);
+        status.setText("Loading " + file.getFileName() + " \u2026");
+        task.setOnSucceeded(e -> {
+            if (loading != task) {
+                return;
+            }
+            model = task.getValue();
+            Platform.runLater(() -> finished(file, false));
+        });
+        task.setOnCancelled(e -> {
+            if (loading == task) {
+                Platform.runLater(() -> finished(file, true));
+            }
+        });
+        task.setOnFailed(e -> {
+            if (loading != task) {
+                return;
+            }
+            endProgress();
+            Throwable ex = task.getException();
+            String reason = ex == null ? "unknown error" : ex.getMessage() != null ? ex.getMessage() : ex.toString();
+            status.setText("Cannot open " + file.getFileName());
+            showError("Cannot open " + file.getFileName(), reason);
+        });
+        Thread t = new Thread(task, "rdmascope-load");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void endProgress() {
+        progress.progressProperty().unbind();
+        progress.setVisible(false);
+        cancel.setVisible(false);
+    }
+
+    /** Shows the analysis once loading ended (completely or cancelled, with what was read). */
+    private void finished(Path file, boolean cancelled) {
+        endProgress();
+        CaptureModel m = model;
+        String counts = rows.size() + " frames";
+        if (m != null) {
+            counts += ", " + m.transactions().size() + " transactions, " + m.violations().size() + " violations";
+            refreshAnalysis(m);
+        }
+        status.setText((cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts);
+        table.refresh();
+        if (!filterField.getText().isBlank()) {
+            applyFilter();
+        }
+    }
+
+    private void refreshAnalysis(CaptureModel m) {
+        timeline.show(m.connections(), m.transactions(), f -> {
+            FrameRow r = row(f);
+            return r == null ? 0 : r.timeNanos();
+        });
+        sequence.show(null, this::row);
+        violations.show(m.violations());
+        statistics.show(m.statistics());
+        FrameRow sel = table.getSelectionModel().getSelectedItem();
+        nic.show(sel == null ? null : m.nicState(sel.number()));
+    }
+
+    /** Stops the current loading, keeping the rows read so far. */
+    public void cancelLoading() {
+        Task<CaptureModel> t = loading;
+        if (t != null && t.isRunning()) {
+            t.cancel(false);
+        }
+    }
+
+    public boolean isLoading() {
+        Task<CaptureModel> t = loading;
+        return t != null && !t.isDone();
+    }
+
+    private void showError(String header, String reason) {
+        Alert a = new Alert(Alert.AlertType.ERROR);
+        a.setTitle("rdmascope");
+        a.setHeaderText(header);
+        a.setContentText(reason);
+        if (window() != null) {
+            a.initOwner(window());
+        }
+        lastAlert = a;
+        a.show();
+    }
+
+    public Alert lastAlert() {
+        return lastAlert;
+    }
+
+    // ---- selection
+
+    /** The row of a frame, or null. Rows are in frame order, so this is a binary search at worst. */
+    public FrameRow row(long frame) {
+        int i = indexOf(frame);
+        return i < 0 ? null : rows.get(i);
+    }
+
+    private int indexOf(long frame) {
+        int n = rows.size();
+        if (frame >= 1 && frame <= n && rows.get((int) frame - 1).number() == frame) {
+            return (int) frame - 1;
+        }
+        int lo = 0, hi = n - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long v = rows.get(mid).number();
+            if (v < frame) {
+                lo = mid + 1;
+            } else if (v > frame) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -1;
+    }
+
+    private void showFrame(FrameRow row) {
+        CaptureModel m = model;
+        if (row == null || m == null) {
+            details.show(List.of());
+            hex.setBytes(new byte[0]);
+            nic.show(null);
+            return;
+        }
+        details.show(m.details(row.number()));
+        hex.setBytes(m.bytes(row.number()));
+        nic.show(m.nicState(row.number()));
+    }
+
+    /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
+    public void jumpTo(long frame) {
+        int source = indexOf(frame);
+        if (source < 0) {
+            return;
+        }
+        int view = filtered.getViewIndex(source);
+        if (view < 0) {
+            filterField.clear();
+            applyFilter();
+            view = filtered.getViewIndex(source);
+        }
+        table.getSelectionModel().clearAndSelect(view);
+        table.scrollTo(Math.max(0, view - 3));
+    }
+
+    /** Selects every frame of a transaction and shows its sequence diagram. */
+    public void selectTransaction(Transaction t) {
+        List<Long> frames = new ArrayList<>();
+        frames.add(t.initiationFrame);
+        frames.addAll(t.dataFrames);
+        if (t.completionFrame >= 0) {
+            frames.add(t.completionFrame);
+        }
+        table.getSelectionModel().clearSelection();
+        int first = -1;
+        for (long f : frames) {
+            int source = indexOf(f);
+            int view = source < 0 ? -1 : filtered.getViewIndex(source);
+            if (view >= 0) {
+                table.getSelectionModel().select(view);
+                first = first < 0 ? view : Math.min(first, view);
+            }
+        }
+        if (first >= 0) {
+            table.scrollTo(Math.max(0, first - 2));
+        }
+        sequence.show(t, this::row);
+        timeline.select(t);
+    }
+
+    private void step(int delta) {
+        int i = table.getSelectionModel().getSelectedIndex();
+        int next = i < 0 ? 0 : i + delta;
+        if (next >= 0 && next < filtered.size()) {
+            table.getSelectionModel().clearAndSelect(next);
+            table.scrollTo(Math.max(0, next - 3));
+        }
+    }
+
+    // ---- filter
+
+    /** Compiles the filter bar's text; an error is shown in red under the bar and the rows stay. */
+    public void applyFilter() {
+        CaptureModel m = model;
+        String text = filterField.getText();
+        FrameFilter f = m == null ? (text == null || text.isBlank() ? FrameFilter.ALL : FrameFilter.error("no capture loaded"))
+                : new SimpleFilterCompiler(m).compile(text);
+        boolean blank = text == null || text.isBlank();
+        filterField.pseudoClassStateChanged(VALID, f.valid() && !blank);
+        filterField.pseudoClassStateChanged(INVALID, !f.valid());
+        if (!f.valid()) {
+            filterError.setText(f.error());
+            filterError.setManaged(true);
+            filterError.setVisible(true);
+            return;
+        }
+        filterError.setText("");
+        filterError.setManaged(false);
+        filterError.setVisible(false);
+        filtered.setPredicate(blank ? null : f.predicate());
+        status.setText(blank ? rows.size() + " frames" : "Displayed: " + filtered.size() + " of " + rows.size() + " frames");
+    }
+
+    // ---- exports
+
+    private interface Exporter {
+        void write(Path out) throws IOException;
+    }
+
+    private void exportDialog(String name, String kind, String pattern, Exporter exporter) {
+        if (model == null) {
+            showError("Nothing to export", "Open a capture first.");
+            return;
+        }
+        FileChooser fc = new FileChooser();
+        fc.setInitialFileName(name);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        File f = fc.showSaveDialog(window());
+        if (f == null) {
+            return;
+        }
+        try {
+            exporter.write(f.toPath());
+            status.setText("Exported " + f.getName());
+        } catch (IOException | RuntimeException ex) {
+            showError("Cannot export " + f.getName(), String.valueOf(ex.getMessage()));
+        }
+    }
+
+    public void exportJson(Path out) throws IOException {
+        Exports.analysisJson(model, out);
+    }
+
+    /** Writes the selected frames (in frame order) as pcap; returns how many were written. */
+    public int exportSelectedPcap(Path out) throws IOException {
+        List<Long> frames = new ArrayList<>();
+        for (FrameRow r : table.getSelectionModel().getSelectedItems()) {
+            frames.add(r.number());
+        }
+        frames.sort(null);
+        return Exports.pcap(model, frames, out);
+    }
+
+    public void exportTimelinePng(Path out) throws IOException {
+        Exports.png(timeline.canvas().snapshot(new SnapshotParameters(), null), out);
+    }
+
+    // ---- recent files
+
+    private void addRecent(Path file) {
+        if (prefs == null) {
+            return;
+        }
+        List<String> list = recentFiles();
+        String p = file.toAbsolutePath().toString();
+        list.remove(p);
+        list.add(0, p);
+        while (list.size() > RECENT_MAX) {
+            list.remove(list.size() - 1);
+        }
+        prefs.put("recent", String.join("\n", list));
+        refreshRecent();
+    }
+
+    public List<String> recentFiles() {
+        List<String> list = new ArrayList<>();
+        if (prefs != null) {
+            for (String s : prefs.get("recent", "").split("\n")) {
+                if (!s.isBlank()) {
+                    list.add(s);
+                }
+            }
+        }
+        return list;
+    }
+
+    private void refreshRecent() {
+        recentMenu.getItems().clear();
+        for (String p : recentFiles()) {
+            MenuItem item = new MenuItem(p);
+            item.setMnemonicParsing(false);
+            item.setOnAction(e -> open(Path.of(p)));
+            recentMenu.getItems().add(item);
+        }
+        recentMenu.setDisable(recentMenu.getItems().isEmpty());
+    }
+
+    // ---- accessors for the application and tests
+
+    public CaptureModel model() {
+        return model;
+    }
+
+    public ObservableList<FrameRow> allRows() {
+        return rows;
+    }
+
+    public PacketTable table() {
+        return table;
+    }
+
+    public DetailTree details() {
+        return details;
+    }
+
+    public HexView hex() {
+        return hex;
+    }
+
+    public TimelineView timeline() {
+        return timeline;
+    }
+
+    public SequenceView sequence() {
+        return sequence;
+    }
+
+    public ViolationsPane violations() {
+        return violations;
+    }
+
+    public NicInspector nic() {
+        return nic;
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+
+    public TextField filterField() {
+        return filterField;
+    }
+
+    public Label filterError() {
+        return filterError;
+    }
+
+    public Label status() {
+        return status;
+    }
+
+    /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
+    public boolean selectField(String name) {
+        TreeItem<FieldNode> root = details.getRoot();
+        TreeItem<FieldNode> found = root == null ? null : find(root, name);
+        if (found == null) {
+            return false;
+        }
+        for (TreeItem<FieldNode> p = found.getParent(); p != null; p = p.getParent()) {
+            p.setExpanded(true);
+        }
+        details.getSelectionModel().select(found);
+        return true;
+    }
+
+    private static TreeItem<FieldNode> find(TreeItem<FieldNode> item, String name) {
+        if (item.getValue() != null && name.equals(item.getValue().name())) {
+            return item;
+        }
+        for (TreeItem<FieldNode> c : item.getChildren()) {
+            TreeItem<FieldNode> f = find(c, name);
+            if (f != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+}

@@ -1,0 +1,117 @@
+package io.rdmascope.gui.ui;
+
+import io.rdmascope.gui.model.NicState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * Each endpoint's NIC after the selected frame: its STag table (what is bound, where, with which
+ * rights, since which frame) and its buffer pool per queue pair. Step buttons move the selection.
+ */
+public final class NicInspector extends BorderPane {
+    private final Label title = new Label("Select a frame");
+    private final TableView<NicState.StagEntry> stags = new TableView<>();
+    private final TableView<NicState.PoolEntry> pools = new TableView<>();
+    private final Button back = new Button("\u25c0 Previous frame");
+    private final Button forward = new Button("Next frame \u25b6");
+    private final List<String> poolEndpoints = new ArrayList<>();
+
+    public NicInspector(Runnable stepBack, Runnable stepForward) {
+        title.setId("nicFrame");
+        title.getStyleClass().add("pane-title");
+        stags.setId("nicStags");
+        pools.setId("nicPools");
+        back.setId("nicBack");
+        forward.setId("nicForward");
+        back.setOnAction(e -> stepBack.run());
+        forward.setOnAction(e -> stepForward.run());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(6, title, spacer, back, forward);
+        bar.setPadding(new Insets(3));
+        setTop(bar);
+        stags.getColumns().add(col("Endpoint", 130, NicState.StagEntry::endpoint));
+        stags.getColumns().add(col("STag", 90, e -> String.format("0x%08x", e.stag())));
+        stags.getColumns().add(col("Region", 150, e -> String.format("[0x%x, +%d)", e.to(), e.length())));
+        stags.getColumns().add(col("Access", 75, NicState.StagEntry::accessText));
+        stags.getColumns().add(col("State", 80, e -> e.state().name().toLowerCase()));
+        stags.getColumns().add(col("QP", 40, NicState.StagEntry::connection));
+        stags.getColumns().add(col("Since", 55, e -> "#" + e.advertisedFrame()));
+        stags.getColumns().add(col("Txn", 45, e -> e.transaction() == null ? "" : e.transaction()));
+        stags.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        stags.setPlaceholder(new Label("No STag advertised up to this frame"));
+        pools.getColumns().add(col("Endpoint", 130, p -> poolEndpoints.get(pools.getItems().indexOf(p))));
+        pools.getColumns().add(col("QP", 40, NicState.PoolEntry::connection));
+        pools.getColumns().add(col("In use", 65, p -> p.inUse() + " / " + p.capacity()));
+        pools.getColumns().add(col("Write", 60, p -> p.writeInUse() + " / " + p.perOperation()));
+        pools.getColumns().add(col("Read", 60, p -> p.readInUse() + " / " + p.perOperation()));
+        pools.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        pools.setPlaceholder(new Label("No buffer allocated"));
+        Label stagTitle = new Label("STag table");
+        stagTitle.getStyleClass().add("pane-title");
+        Label poolTitle = new Label("Buffer pool per queue pair");
+        poolTitle.getStyleClass().add("pane-title");
+        VBox top = new VBox(stagTitle, stags);
+        VBox bottom = new VBox(poolTitle, pools);
+        VBox.setVgrow(stags, Priority.ALWAYS);
+        VBox.setVgrow(pools, Priority.ALWAYS);
+        SplitPane split = new SplitPane(top, bottom);
+        split.setOrientation(javafx.geometry.Orientation.HORIZONTAL);
+        split.setDividerPositions(0.64);
+        setCenter(split);
+    }
+
+    private static <T> TableColumn<T, String> col(String name, double width, Function<T, String> f) {
+        TableColumn<T, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(v -> new ReadOnlyStringWrapper(f.apply(v.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    public void show(NicState state) {
+        if (state == null) {
+            title.setText("Select a frame");
+            stags.getItems().clear();
+            pools.getItems().clear();
+            return;
+        }
+        title.setText("NIC state after frame " + state.frame());
+        List<NicState.StagEntry> rows = new ArrayList<>();
+        List<NicState.PoolEntry> poolRows = new ArrayList<>();
+        poolEndpoints.clear();
+        for (NicState.EndpointState e : state.endpoints()) {
+            rows.addAll(e.stags());
+            for (NicState.PoolEntry p : e.pools()) {
+                poolRows.add(p);
+                poolEndpoints.add(e.endpoint());
+            }
+        }
+        stags.getItems().setAll(rows);
+        pools.getItems().setAll(poolRows);
+    }
+
+    public TableView<NicState.StagEntry> stagTable() {
+        return stags;
+    }
+
+    public TableView<NicState.PoolEntry> poolTable() {
+        return pools;
+    }
+
+    public Label title() {
+        return title;
+    }
+}

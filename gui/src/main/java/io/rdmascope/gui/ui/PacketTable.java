@@ -1,0 +1,75 @@
+package io.rdmascope.gui.ui;
+
+import io.rdmascope.engine.Severity;
+import io.rdmascope.gui.model.FrameRow;
+import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.css.PseudoClass;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+
+/**
+ * The packet list. Virtualized: only visible rows get cells, and a cell formats its row when it is
+ * shown. Rows of frames named by a violation are coloured by the most severe one.
+ */
+public final class PacketTable extends TableView<FrameRow> {
+    private static final PseudoClass ERROR = PseudoClass.getPseudoClass("sev-error");
+    private static final PseudoClass WARNING = PseudoClass.getPseudoClass("sev-warning");
+    private static final PseudoClass INFO = PseudoClass.getPseudoClass("sev-info");
+
+    /**
+     * @param severity the most severe violation of a frame, or null
+     * @param firstTime the time of the capture's first frame, for the relative Time column
+     */
+    public PacketTable(LongFunction<Severity> severity, LongSupplier firstTime) {
+        getStyleClass().add("packet-table");
+        getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        setFixedCellSize(22);
+        setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        TableColumn<FrameRow, Long> no = new TableColumn<>("No.");
+        no.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().number()));
+        no.setPrefWidth(70);
+        TableColumn<FrameRow, String> time = new TableColumn<>("Time");
+        time.setCellValueFactory(c -> new ReadOnlyStringWrapper(seconds(c.getValue().timeNanos() - firstTime.getAsLong())));
+        time.setPrefWidth(95);
+        TableColumn<FrameRow, String> src = new TableColumn<>("Source");
+        src.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().source()));
+        src.setPrefWidth(150);
+        TableColumn<FrameRow, String> dst = new TableColumn<>("Destination");
+        dst.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().destination()));
+        dst.setPrefWidth(150);
+        TableColumn<FrameRow, String> proto = new TableColumn<>("Protocol");
+        proto.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().protocol()));
+        proto.setPrefWidth(85);
+        TableColumn<FrameRow, Integer> len = new TableColumn<>("Length");
+        len.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().length()));
+        len.setPrefWidth(65);
+        TableColumn<FrameRow, String> info = new TableColumn<>("Info");
+        info.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().info()));
+        info.setPrefWidth(620);
+        getColumns().setAll(java.util.List.of(no, time, src, dst, proto, len, info));
+        setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(FrameRow row, boolean empty) {
+                super.updateItem(row, empty);
+                Severity s = empty || row == null ? null : severity.apply(row.number());
+                pseudoClassStateChanged(ERROR, s == Severity.ERROR);
+                pseudoClassStateChanged(WARNING, s == Severity.WARNING);
+                pseudoClassStateChanged(INFO, s == Severity.INFO);
+            }
+        });
+        setPlaceholder(new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)"));
+    }
+
+    /** Seconds with microsecond precision, without String.format. */
+    static String seconds(long nanos) {
+        boolean neg = nanos < 0;
+        long micros = Math.abs(nanos) / 1000;
+        String frac = Long.toString(1_000_000 + micros % 1_000_000).substring(1);
+        return (neg ? "-" : "") + (micros / 1_000_000) + "." + frac;
+    }
+}
