@@ -419,7 +419,18 @@ final class MpaStream implements StreamHandler {
         if (!markersKnown || (markers && !originKnown)) {
             int r = scanner.findMarkerOrigin(p.data, p.length, p.base, crcMode, atEnd);
             if (r == FpduScanner.ACCEPT) {
-                found(p.base + scanner.start, true, scanner.origin, crcMode);
+                // The marker found points into some FPDU; an earlier FPDU without a marker of its
+                // own may precede it: take the first start from which a chain walks.
+                int first = scanner.start;
+                long org = scanner.origin;
+                for (int q = 0; q < first; q++) {
+                    if (scanner.chain(p.data, p.length, p.base, q, true, org, crcMode, 2, atEnd) == FpduScanner.ACCEPT) {
+                        first = q;
+                        break;
+                    }
+                }
+                scanner.chain(p.data, p.length, p.base, first, true, org, crcMode, 2, atEnd);
+                found(p.base + first, true, org, crcMode);
                 return true;
             }
             if (r == FpduScanner.NEED_MORE && p.length < SEARCH_LIMIT) {
@@ -451,9 +462,12 @@ final class MpaStream implements StreamHandler {
             }
             return giveUp(atEnd);
         }
+        // A candidate whose chain needs more octets does not hold back a later one that is already
+        // proven: a long garbage "length" must not delay finding the real FPDUs behind it.
         byte[] a = p.data;
         int n = p.length;
         int q = (int) Math.max(0, scanPos - p.base);
+        int undecided = -1;
         for (; q + 2 <= n; q++) {
             int len = ((a[q] & 0xff) << 8) | (a[q + 1] & 0xff);
             if (len < FpduLayout.MIN_ULPDU || (q + 3 < n && (a[q + 3] & 0xf0) != 0x40)) {
@@ -465,13 +479,13 @@ final class MpaStream implements StreamHandler {
                 found(p.base + q, false, 0, crcMode);
                 return true;
             }
-            if (r == FpduScanner.NEED_MORE) {
-                scanPos = p.base + q;
-                if (q > SEARCH_LIMIT) {
-                    return giveUp(atEnd);
-                }
-                return false;
+            if (r == FpduScanner.NEED_MORE && undecided < 0) {
+                undecided = q;
             }
+        }
+        if (undecided >= 0) {
+            scanPos = p.base + undecided;
+            return undecided > SEARCH_LIMIT && giveUp(atEnd);
         }
         scanPos = p.base + Math.max(0, n - 1);
         return giveUp(atEnd);

@@ -333,7 +333,7 @@ class MpaDetectorTest {
         assertThat(rec.issues(StreamIssue.Kind.MARKER_INVALID)).singleElement()
                 .satisfies(i -> assertThat(i.streamOffset()).isEqualTo(base + 512));
         assertThat(rec.fpdus.get(0).badMarkers()).isEqualTo(1);
-        assertThat(rec.fpdus.get(0).markers()).isEqualTo(2);
+        assertThat(rec.fpdus.get(0).markers()).isEqualTo(3);
         assertThat(rec.fpdus).hasSize(2);
     }
 
@@ -357,7 +357,7 @@ class MpaDetectorTest {
         for (int k = 1; k <= 12; k++) {
             us.add(send(k, 200 + 37 * k));
         }
-        long origin = markers ? -300 : -1;
+        long origin = markers ? 212 : -1;
         byte[] w = fpdus(us, 0, origin, crc);
         // The capture starts 150 octets into the stream, inside the first FPDU.
         int start = 150;
