@@ -5,18 +5,102 @@ import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
 import io.rdmascope.tcp.TcpConnection;
 
-/** Recognises MPA on TCP connections and frames their streams into FPDUs. */
+/**
+ * Recognises MPA on TCP connections and frames their streams into FPDUs (RFC 5044, RFC 6581).
+ *
+ * <p>A connection is MPA when a direction starts with the key of an MPA Request or Reply frame,
+ * on any port, or, when the handshake was not captured, when FPDUs with plausible DDP/RDMAP
+ * headers follow each other on the stream (then {@link MpaConnection#assumed} is set and the use
+ * of markers and CRC is inferred from the octets). Other connections are ruled out after at most
+ * {@link MpaStream#SEARCH_LIMIT} octets per direction and cost nothing more.
+ *
+ * <p>Events go to the {@link MpaListener} in stream order per direction; connection ids are
+ * given in order of recognition and {@link MpaListener#connection} precedes every other event of
+ * the connection. The {@link Fpdu} passed to the listener is reused for the next FPDU of its
+ * direction: it and its ULPDU bytes are valid only during the call.
+ */
 public final class MpaDetector implements ConnectionListener {
+    private final MpaListener listener;
+    private int nextId = 1;
+
     public MpaDetector(MpaListener listener) {
+        this.listener = listener;
     }
 
     @Override
     public StreamHandler open(TcpConnection connection, Direction direction) {
-        throw new UnsupportedOperationException("not yet");
+        Session s = sessionOf(connection);
+        return s.stream(direction);
+    }
+
+    private final java.util.Map<TcpConnection, Session> sessions = new java.util.IdentityHashMap<>();
+
+    private Session sessionOf(TcpConnection connection) {
+        Session s = sessions.get(connection);
+        if (s == null) {
+            s = new Session(connection);
+            sessions.put(connection, s);
+        }
+        // Both directions are opened together at the connection's start; forget it afterwards.
+        if (s.opened++ >= 1) {
+            sessions.remove(connection);
+        }
+        return s;
     }
 
     /** The capture ended. */
     public void finish() {
-        throw new UnsupportedOperationException("not yet");
+        sessions.clear();
+        listener.end();
+    }
+
+    /** Records what a Request or Reply negotiates. */
+    static void applyHandshake(MpaConnection c, MpaHandshake h) {
+        if (h.request()) {
+            c.initiatorIrd = h.ird();
+            c.initiatorOrd = h.ord();
+        } else {
+            c.responderIrd = h.ird();
+            c.responderOrd = h.ord();
+            c.revision = h.revision();
+            c.rejected |= h.rejectFlag();
+        }
+        c.markers[h.direction().reverse().ordinal()] = h.markerFlag();
+        c.crc |= h.crcFlag();
+    }
+
+    /** The state MPA keeps for one TCP connection. */
+    final class Session {
+        final TcpConnection tcp;
+        MpaConnection connection;
+        int opened;
+        final MpaStream[] streams = new MpaStream[2];
+        final MpaHandshake[] handshake = new MpaHandshake[2];
+        /** A direction whose stream did not start with a Request/Reply frame. */
+        final boolean[] noHandshake = new boolean[2];
+        /** CRC use inferred on one direction, for the other. */
+        Boolean crcDecided;
+
+        Session(TcpConnection tcp) {
+            this.tcp = tcp;
+            for (Direction d : Direction.values()) {
+                streams[d.ordinal()] = new MpaStream(this, d, listener);
+            }
+        }
+
+        MpaStream stream(Direction d) {
+            return streams[d.ordinal()];
+        }
+
+        MpaConnection recognise() {
+            if (connection == null) {
+                connection = new MpaConnection("c" + nextId++, tcp);
+                listener.connection(connection);
+                for (MpaStream s : streams) {
+                    s.revive();
+                }
+            }
+            return connection;
+        }
     }
 }

@@ -1,0 +1,98 @@
+package io.rdmascope.mpa;
+
+import java.util.zip.CRC32C;
+
+/**
+ * The framing arithmetic of an FPDU (RFC 5044 section 4.1), kept in one place: where an FPDU
+ * ends follows from its 16-bit ULPDU_Length, the pad that makes length field + ULPDU + pad a
+ * multiple of 4, and the 4-octet CRC field, which is sent least significant octet first. Also the
+ * marker geometry (section 5) and the plausibility test of an FPDU header used to find FPDUs on a
+ * stream whose framing is unknown.
+ */
+final class FpduLayout {
+    private FpduLayout() {}
+
+    /** Distance between markers on the stream. */
+    static final int MARKER_PERIOD = 512;
+    static final int MARKER_SIZE = 4;
+    /** The smallest ULPDU that holds a DDP header (tagged: 14 octets). */
+    static final int MIN_ULPDU = 14;
+    /** Octets of the marker-free FPDU image read to judge a header: length, DDP/RDMAP control, and the untagged QN. */
+    static final int HEADER_PROBE = 12;
+    /** The longest marker-free FPDU: length field, 65535 octets of ULPDU, pad, CRC. */
+    static final int MAX_IMAGE = 2 + 65535 + 3 + 4;
+
+    static int ulpduLength(byte[] b, int off) {
+        return ((b[off] & 0xff) << 8) | (b[off + 1] & 0xff);
+    }
+
+    static int padLength(int ulpduLength) {
+        return (4 - ((ulpduLength + 2) & 3)) & 3;
+    }
+
+    /** Octets of the FPDU without markers: length field, ULPDU, pad, CRC. */
+    static int imageLength(int ulpduLength) {
+        return 2 + ulpduLength + padLength(ulpduLength) + 4;
+    }
+
+    /** The CRC field at {@code off}, least significant octet first. */
+    static long crcField(byte[] b, int off) {
+        return (b[off] & 0xffL) | (b[off + 1] & 0xffL) << 8 | (b[off + 2] & 0xffL) << 16 | (b[off + 3] & 0xffL) << 24;
+    }
+
+    /** The first marker position at or after {@code pos} for markers at origin + 512k. */
+    static long nextMarker(long pos, long origin) {
+        long r = Math.floorMod(pos - origin, (long) MARKER_PERIOD);
+        return r == 0 ? pos : pos + MARKER_PERIOD - r;
+    }
+
+    static boolean isMarkerPosition(long pos, long origin) {
+        return Math.floorMod(pos - origin, (long) MARKER_PERIOD) == 0;
+    }
+
+    /**
+     * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP:
+     * a ULPDU long enough for a DDP header, RDMAP version 1 with zero reserved bits and a known
+     * opcode (RFC 5040, RFC 7306), tagged exactly for RDMA Write and Read Response, and an untagged
+     * queue number below 4. The DDP version is not judged: buggy stacks send any value.
+     *
+     * @param avail octets of the image present (at least 2)
+     */
+    static boolean plausibleHeader(byte[] b, int off, int avail) {
+        int len = ulpduLength(b, off);
+        if (len < MIN_ULPDU) {
+            return false;
+        }
+        if (avail < 4) {
+            return true;
+        }
+        int ddp = b[off + 2] & 0xff;
+        int rdmap = b[off + 3] & 0xff;
+        if ((rdmap & 0xf0) != 0x40) {
+            return false;
+        }
+        int opcode = rdmap & 0x0f;
+        if (opcode > 0x0b) {
+            return false;
+        }
+        boolean tagged = (ddp & 0x80) != 0;
+        boolean taggedOpcode = opcode == 0 || opcode == 2;
+        if (tagged != taggedOpcode) {
+            return false;
+        }
+        if (!tagged && avail >= 12 && len >= 18) {
+            int qnHigh = (b[off + 8] & 0xff) | (b[off + 9] & 0xff) | (b[off + 10] & 0xff);
+            if (qnHigh != 0 || (b[off + 11] & 0xff) > 3) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** CRC32c of a contiguous range, as used in tests and scanning. */
+    static long crc32c(byte[] b, int off, int len) {
+        CRC32C c = new CRC32C();
+        c.update(b, off, len);
+        return c.getValue();
+    }
+}

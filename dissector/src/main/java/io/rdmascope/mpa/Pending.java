@@ -1,0 +1,115 @@
+package io.rdmascope.mpa;
+
+/**
+ * Stream octets held while their framing is being decided, with the frame each run of octets
+ * came from so that they can be replayed later as the frames delivered them. Bounded by the
+ * caller: it drops octets from the front before appending beyond {@link #CAPACITY}.
+ */
+final class Pending {
+    static final int CAPACITY = 256 * 1024;
+    private static final int MAX_RUNS = 4096;
+
+    byte[] data = new byte[0];
+    /** Stream offset of data[0]. */
+    long base;
+    int length;
+    /** Run i covers stream octets up to runEnd[i] (exclusive) and came in frame runFrame[i]. */
+    long[] runEnd = new long[16];
+    long[] runFrame = new long[16];
+    int runs;
+
+    long end() {
+        return base + length;
+    }
+
+    void clear(long newBase) {
+        base = newBase;
+        length = 0;
+        runs = 0;
+    }
+
+    /** Frees the memory of a stream that will not be buffered any more. */
+    void release(long newBase) {
+        clear(newBase);
+        data = new byte[0];
+    }
+
+    void append(long frame, byte[] buf, int off, int len) {
+        if (length == 0 && runs == 0) {
+            // base already set by the caller
+        }
+        int need = length + len;
+        if (need > data.length) {
+            int cap = Math.max(4096, data.length);
+            while (cap < need) {
+                cap *= 2;
+            }
+            byte[] n = new byte[cap];
+            System.arraycopy(data, 0, n, 0, length);
+            data = n;
+        }
+        System.arraycopy(buf, off, data, length, len);
+        length = need;
+        long e = base + length;
+        if (runs > 0 && runFrame[runs - 1] == frame) {
+            runEnd[runs - 1] = e;
+            return;
+        }
+        if (runs == MAX_RUNS) {
+            // Merge the two oldest runs: the earlier octets are attributed to the later frame.
+            System.arraycopy(runEnd, 1, runEnd, 0, runs - 1);
+            System.arraycopy(runFrame, 1, runFrame, 0, runs - 1);
+            runs--;
+        }
+        if (runs == runEnd.length) {
+            runEnd = java.util.Arrays.copyOf(runEnd, runs * 2);
+            runFrame = java.util.Arrays.copyOf(runFrame, runs * 2);
+        }
+        runEnd[runs] = e;
+        runFrame[runs] = frame;
+        runs++;
+    }
+
+    /** Drops the octets before stream offset {@code to}. */
+    void dropTo(long to) {
+        if (to <= base) {
+            return;
+        }
+        if (to >= end()) {
+            clear(to);
+            return;
+        }
+        int n = (int) (to - base);
+        System.arraycopy(data, n, data, 0, length - n);
+        length -= n;
+        base = to;
+        int first = 0;
+        while (first < runs && runEnd[first] <= to) {
+            first++;
+        }
+        if (first > 0) {
+            System.arraycopy(runEnd, first, runEnd, 0, runs - first);
+            System.arraycopy(runFrame, first, runFrame, 0, runs - first);
+            runs -= first;
+        }
+    }
+
+    /** The frame that delivered the octet at stream offset {@code at}. */
+    long frameAt(long at) {
+        for (int i = 0; i < runs; i++) {
+            if (at < runEnd[i]) {
+                return runFrame[i];
+            }
+        }
+        return runs > 0 ? runFrame[runs - 1] : 0;
+    }
+
+    /** The frame of the last octet held. */
+    long lastFrame() {
+        return runs > 0 ? runFrame[runs - 1] : 0;
+    }
+
+    int byteAt(long at) {
+        return data[(int) (at - base)] & 0xff;
+    }
+}

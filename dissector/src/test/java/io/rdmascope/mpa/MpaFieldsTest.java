@@ -1,0 +1,41 @@
+package io.rdmascope.mpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdmascope.fields.FieldNode;
+import io.rdmascope.tcp.Direction;
+import org.junit.jupiter.api.Test;
+
+class MpaFieldsTest {
+    @Test
+    void handshakeTreeNamesEveryField() {
+        MpaHandshake h = new MpaHandshake(4, Direction.FROM_INITIATOR, true, true, false, false, true, 0, 2, 8,
+                new byte[8], 16, 0x3fff, 2, 0, 0, 28);
+        FieldNode n = MpaFields.handshake(h);
+        assertThat(n.name()).isEqualTo("mpa");
+        assertThat(n.children()).extracting(FieldNode::name).containsExactly("mpa.key", "mpa.flags.marker",
+                "mpa.flags.crc", "mpa.flags.reject", "mpa.flags.enhanced", "mpa.rev", "mpa.pd_length", "mpa.ird",
+                "mpa.ord");
+        assertThat(n.children().get(0).value()).isEqualTo("request");
+        assertThat(n.children().get(7).value()).isEqualTo(16L);
+        assertThat(n.children()).allMatch(c -> c.label() != null && !c.label().isEmpty());
+    }
+
+    @Test
+    void fpduTreeCarriesCrcCheckAndMarkers() {
+        Fpdu f = new Fpdu();
+        f.ulpduLength = 28;
+        f.padLength = 2;
+        f.crcField = 0x12345678L;
+        f.crcComputed = 0x12345678L;
+        f.crcOk = true;
+        f.markers = 2;
+        FieldNode n = MpaFields.fpdu(f);
+        assertThat(n.children()).extracting(FieldNode::name).containsExactly("mpa.ulpdu_length", "mpa.pad_length",
+                "mpa.crc", "mpa.crc_ok", "mpa.markers");
+        assertThat(n.children().get(2).display()).isEqualTo("0x12345678");
+        assertThat(n.children().get(3).value()).isEqualTo(true);
+        f.crcOk = null;
+        assertThat(MpaFields.fpdu(f).children().get(3).value()).isNull();
+    }
+}
