@@ -1,6 +1,5 @@
 package io.rdmascope.synth.scenario;
 
-import io.rdmascope.synth.wire.PcapWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -64,6 +63,4 @@ final class TestPcap {
             "  - {name: c1, from: a:40000, to: b:4791, crc: true, markers: none}",
             "steps:",
             "");
-
-    static { PcapWriter.class.getName(); }
 }
