@@ -199,4 +199,25 @@ class TsharkAgreementTest {
         assertThat(count(v, "Bad CRC32")).isEqualTo(1);
         assertThat(count(v, "Good CRC32")).isEqualTo(2);
     }
+
+    @Test
+    void exampleScenarioHasGoodChecksumsAndOnlyThePlantedBadCrc() throws Exception {
+        String y;
+        try (java.io.InputStream in = getClass().getResourceAsStream("/io/rdmascope/synth/example.yaml")) {
+            y = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Path pcap = synth(y);
+        assertThat(tshark(pcap, "-T", "fields", "-e", "tcp.checksum.status")).allMatch(l -> l.equals("1"));
+        assertThat(count(tshark(pcap, "-V"), "Bad CRC32")).isEqualTo(1);
+    }
+
+    @Test
+    void rejectedConnection() throws Exception {
+        Path pcap = synth("hosts:\n  - {name: a, ip: 10.0.0.1}\n  - {name: b, ip: 10.0.0.2}\nconnections:\n"
+                + "  - {name: c1, from: a:40000, to: b:4791, reject: true, privateData: no}\nsteps:\n  - connect: {conn: c1}\n");
+        List<String> mpa = tshark(pcap, "-Y", "iwarp_mpa.req || iwarp_mpa.rep", "-T", "fields", "-E", "separator=|",
+                "-e", "iwarp_mpa.rej_flag", "-e", "iwarp_mpa.pdlength");
+        assertThat(mpa).containsExactly("0|2", "1|2");
+        assertThat(count(tshark(pcap, "-T", "fields", "-e", "tcp.flags.fin"), "1")).isEqualTo(2);
+    }
 }
