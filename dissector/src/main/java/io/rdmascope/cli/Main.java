@@ -1,6 +1,7 @@
 package io.rdmascope.cli;
 
 import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.synth.SynthCommand;
 import io.rdmascope.pipeline.Source;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -65,6 +66,7 @@ public final class Main implements Runnable {
         cl.addSubcommand("analyze", new AnalyzeCommand(env));
         cl.addSubcommand("dissect", new DissectCommand(env));
         cl.addSubcommand("gui", new GuiCommand(env));
+        cl.addSubcommand("synth", new SynthCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));

@@ -1,5 +1,6 @@
 package io.rdmascope.synth.scenario;
 
+import io.rdmascope.pdu.Opcode;
 import io.rdmascope.synth.wire.DdpHeader;
 import io.rdmascope.synth.wire.DdpMessages;
 import io.rdmascope.synth.wire.Emitter;
@@ -29,9 +30,12 @@ import java.util.SplittableRandom;
  * TCP segment indices the TCP data segments that carry it.
  */
 public final class Synthesizer {
-    private static final int OP_WRITE = 0, OP_READ_REQ = 1, OP_READ_RESP = 2, OP_SEND = 3, OP_SEND_INV = 4,
-            OP_SEND_SE = 5, OP_SEND_SE_INV = 6, OP_TERMINATE = 7, OP_WRITE_IMM = 8, OP_IMM = 9, OP_IMM_SE = 10,
-            OP_ATOMIC_REQ = 11, OP_ATOMIC_RESP = 12;
+    private static final int OP_WRITE = Opcode.RDMA_WRITE.code, OP_READ_REQ = Opcode.RDMA_READ_REQUEST.code,
+            OP_READ_RESP = Opcode.RDMA_READ_RESPONSE.code, OP_SEND = Opcode.SEND.code,
+            OP_SEND_INV = Opcode.SEND_WITH_INVALIDATE.code, OP_SEND_SE = Opcode.SEND_WITH_SE.code,
+            OP_SEND_SE_INV = Opcode.SEND_WITH_SE_AND_INVALIDATE.code, OP_TERMINATE = Opcode.TERMINATE.code,
+            OP_IMM = Opcode.IMMEDIATE_DATA.code, OP_IMM_SE = Opcode.IMMEDIATE_DATA_WITH_SE.code,
+            OP_ATOMIC_REQ = Opcode.ATOMIC_REQUEST.code, OP_ATOMIC_RESP = Opcode.ATOMIC_RESPONSE.code;
 
     private final Scenario scenario;
     private final Map<String, Runtime> conns = new HashMap<>();
@@ -228,7 +232,7 @@ public final class Synthesizer {
             Step.Immediate im = (Step.Immediate) st;
             boolean first = true;
             if (im.stag != null) {
-                message(rt, me, st, true, tagged(OP_WRITE_IMM, im.stag, im.to), null,
+                message(rt, me, st, true, tagged(OP_WRITE, im.stag, im.to), null,
                         pattern((int) (long) im.length, index), im.segment);
                 first = false;
             }
@@ -241,7 +245,7 @@ public final class Synthesizer {
                     a.data, a.mask, a.compare, a.compareMask);
             message(rt, me, st, true, h, body, new byte[0], null);
             if (a.respond) {
-                int q = io.rdmascope.pdu.Opcode.ATOMIC_RESPONSE.queue();
+                int q = Opcode.ATOMIC_RESPONSE.queue();
                 message(rt, peer, st, false, untagged(OP_ATOMIC_RESP, q), RdmapBodies.atomicResponse(reqId, a.original),
                         new byte[0], null);
             }

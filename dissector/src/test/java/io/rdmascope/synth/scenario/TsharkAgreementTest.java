@@ -99,9 +99,9 @@ class TsharkAgreementTest {
             "0x05|||0|1|0",              // send with SE
             "0x04|4660||0|2|0",     // send with invalidate
             "0x06|4661||0|3|0",     // send with SE and invalidate
-            "0x09|||0|4|0",              // immediate data
-            "0x0b|||1|2|0",              // atomic request
-            "0x0c|||0|2|0",              // atomic response from b
+            "0x08|||0|4|0",              // immediate data
+            "0x0a|||1|2|0",              // atomic request
+            "0x0b|||3|1|0",              // atomic response from b, on queue 3
             "0x07|||2|1|0");             // terminate from b
 
     private void checkStandard(Path pcap, boolean crc) throws Exception {
@@ -122,11 +122,9 @@ class TsharkAgreementTest {
         List<String> rr = fpduFields(pcap, "iwarp_rdma.sinkstag", "iwarp_rdma.sinkto", "iwarp_rdma.rdmardsz",
                 "iwarp_rdma.srcstag", "iwarp_rdma.srcto");
         assertThat(rr).contains("0x00000077|0x0000000000000040|2000|0x00001234|0x0000000000010000");
-        // Wireshark 4.0 numbers the atomics 0xA/0xB (a draft of RFC 7306); the project follows the RFC's 0xB/0xC,
-        // so only the Terminate body is compared here.
         assertThat(count(v, "Layer: DDP (0x1)")).isEqualTo(1);
         assertThat(count(v, "Error Code for DDP Untagged Buffer: Invalid MSN")).isEqualTo(1);
-        assertThat(count(v, "Terminated DDP Header: 414b")).isEqualTo(1);   // the atomic request it answers
+        assertThat(count(v, "Terminated DDP Header: 414a")).isEqualTo(1);   // the atomic request it answers
     }
 
     @Test
