@@ -16,7 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.io.ByteArrayOutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -91,6 +95,78 @@ class RealCapturesTest {
             assertThat(r.problem()).isNull();
         }
         assertThat(n).isEqualTo(expected.size());
+    }
+
+    @ParameterizedTest
+    @MethodSource("captures")
+    void reassembledStreamsAgreeWithTsharkFollow(Path file) throws IOException {
+        List<String[]> streams = tshark(file, "tcp.stream");
+        assumeTrue(streams != null, "tshark is not available");
+        Map<String, ByteArrayOutputStream> ours = new HashMap<>();
+        List<String> gaps = new ArrayList<>();
+        ConnectionListener listener = (c, d) -> {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            ours.put(c.index() + " " + c.source(d), bytes);
+            return new StreamHandler() {
+                @Override
+                public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
+                    bytes.write(buf, off, len);
+                }
+
+                @Override
+                public void gap(long frame, long streamOffset, long length) {
+                    gaps.add(c.index() + " " + streamOffset + "+" + length);
+                }
+
+                @Override
+                public void end(long frame, boolean reset) {}
+            };
+        };
+        PacketDecoder decoder = new PacketDecoder();
+        TcpSegment seg = new TcpSegment();
+        TcpReassembler tcp = new TcpReassembler(listener);
+        Packet p = new Packet();
+        try (CaptureReader r = Captures.open(file)) {
+            while (r.next(p)) {
+                if (decoder.decode(p, seg)) {
+                    tcp.segment(seg);
+                }
+            }
+        }
+        tcp.finish();
+        assertThat(gaps).isEmpty();
+        TreeSet<Integer> indexes = new TreeSet<>();
+        for (String[] row : streams) {
+            if (!row[0].isEmpty()) {
+                indexes.add(Integer.parseInt(row[0]));
+            }
+        }
+        assertThat(tcp.connectionCount()).isEqualTo(indexes.size());
+        for (int i : indexes) {
+            Process proc = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-qz", "follow,tcp,raw," + i)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String[] nodes = new String[2];
+            StringBuilder[] hex = {new StringBuilder(), new StringBuilder()};
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                boolean body = false;
+                while ((line = r.readLine()) != null) {
+                    if (line.startsWith("Node 0: ")) {
+                        nodes[0] = line.substring(8);
+                    } else if (line.startsWith("Node 1: ")) {
+                        nodes[1] = line.substring(8);
+                        body = true;
+                    } else if (body && !line.startsWith("=")) {
+                        hex[line.startsWith("\t") ? 1 : 0].append(line.trim());
+                    }
+                }
+            }
+            for (int n = 0; n < 2; n++) {
+                ByteArrayOutputStream b = ours.get((i + 1) + " " + nodes[n]);
+                String got = b == null ? "" : java.util.HexFormat.of().formatHex(b.toByteArray());
+                assertThat(got).as("stream %d from %s", i, nodes[n]).isEqualTo(hex[n].toString());
+            }
+        }
     }
 
     @ParameterizedTest
@@ -180,12 +256,12 @@ class RealCapturesTest {
         Path big = dir.resolve("repeated.pcap");
         try (var out = Files.newOutputStream(big)) {
             out.write(original, 0, 24);
-            for (int i = 0; i < 100; i++) {
+            for (int i = 0; i < 30; i++) {
                 out.write(original, 24, original.length - 24);
             }
         }
-        long own = 0, lib = 0, decoded = 0, packets = 0;
-        for (int pass = 0; pass < 3; pass++) { // the first passes warm up
+        long own = Long.MAX_VALUE, lib = Long.MAX_VALUE, decoded = Long.MAX_VALUE, packets = 0;
+        for (int pass = 0; pass < 8; pass++) { // the best pass, once compiled, on a shared machine
             Packet p = new Packet();
             packets = 0;
             long t0 = System.nanoTime();
@@ -215,11 +291,11 @@ class RealCapturesTest {
             }
             tcp.finish();
             long t3 = System.nanoTime();
-            own = (t1 - t0) / packets;
-            lib = (t2 - t1) / packets;
-            decoded = (t3 - t2) / packets;
+            own = Math.min(own, (t1 - t0) / packets);
+            lib = Math.min(lib, (t2 - t1) / packets);
+            decoded = Math.min(decoded, (t3 - t2) / packets);
         }
-        System.out.printf("%s x100 (%d packets, %d MB): own mapped reader %d ns/packet, Pcap4J %d ns/packet, "
+        System.out.printf("%s x30 (%d packets, %d MB): own mapped reader %d ns/packet, Pcap4J %d ns/packet, "
                         + "own reader + decode + reassembly %d ns/packet%n",
                 largest.getFileName(), packets, Files.size(big) >> 20, own, lib, decoded);
     }
