@@ -128,6 +128,23 @@ class CapturesTest {
     }
 
     @Test
+    void timestampOffsetOptionIsAddedAndUnknownOptionsAreSkipped() throws IOException {
+        CaptureBytes b = new CaptureBytes(ByteOrder.BIG_ENDIAN).shb();
+        // IDB: link 1, snap 0, options: if_name "eth0" (code 2), if_tsresol 3, if_tsoffset 1000 s, end
+        int len = 16 + 8 + 8 + 12 + 4 + 4;
+        b.u32(1).u32(len).u16(1).u16(0).u32(0)
+                .u16(2).u16(4).u8('e').u8('t').u8('h').u8('0')
+                .u16(9).u16(1).u8(3).u8(0).u8(0).u8(0)
+                .u16(14).u16(8).u64(1000)
+                .u16(0).u16(0)
+                .u32(len);
+        b.epb(0, 2500, payload(20, 1), 20);
+        List<Rec> r = read(b.toByteArray(), MappedFile.DEFAULT_WINDOW);
+        assertThat(r).hasSize(1);
+        assertThat(r.get(0).ts()).isEqualTo(1000_000_000_000L + 2_500_000_000L);
+    }
+
+    @Test
     void binaryTimestampResolutionsKeepNanosecondPrecision() {
         PcapngReader.Interface f = new PcapngReader.Interface(1, 0);
         f.binary = true;

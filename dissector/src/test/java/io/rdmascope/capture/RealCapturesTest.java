@@ -223,6 +223,23 @@ class RealCapturesTest {
         assertThat(syn).isBetween(1, all - 1);
     }
 
+    @Test
+    void pcap4jRefusesWhatIsNotACapture(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "not a capture at all\n");
+        Path file = DIR.resolve("softuiwarp-send-read.pcap");
+        assumeTrue(Files.exists(file));
+        openPcap4j(file, null).close();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Pcap4jCaptureReader(dir.resolve("missing.pcap"), null))
+                .isInstanceOf(CaptureException.class).hasMessageContaining("no such file");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Pcap4jCaptureReader(dir, null))
+                .isInstanceOf(CaptureException.class).hasMessageContaining("folder");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Pcap4jCaptureReader(text, null))
+                .isInstanceOf(CaptureException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Pcap4jCaptureReader(file, "tcp and and"))
+                .isInstanceOf(CaptureException.class).hasMessageContaining("filter");
+    }
+
     @ParameterizedTest
     @MethodSource("captures")
     void everyRecordCanBeReadAgainByItsPosition(Path file) throws IOException {
