@@ -2,13 +2,264 @@ package io.rdmascope.net;
 
 import io.rdmascope.capture.Packet;
 
-/** Decodes link, IP and TCP headers of captured packets into TCP segments. */
+/**
+ * Decodes link, IP and TCP headers of captured packets into TCP segments.
+ *
+ * <p>Link types (tcpdump.org LINKTYPE values): Ethernet (1) with any depth of 802.1Q, 802.1ad and
+ * legacy 0x9100/0x9200/0x9300 tags; Linux cooked capture v1 (113) and v2 (276); raw IP (101, and
+ * the DLT values 12 and 14 that some writers put in files); IPv4 (228); IPv6 (229); BSD loopback
+ * (0, address family in the capturing host's byte order, and 108, in network order).
+ *
+ * <p>IPv4 options are skipped by the header length; IPv6 hop-by-hop, routing, destination options
+ * and authentication headers are followed. Fragmented datagrams of both versions are reassembled
+ * (see {@link Fragments}); the segment is returned with the frame that completes its datagram.
+ * The TCP payload length comes from the IP total (or payload) length, not from the frame, so
+ * Ethernet padding never counts; when the snapshot length cut the payload,
+ * {@link TcpSegment#payloadTruncated} is set and the length is what was captured.
+ *
+ * <p>One decoder is used per capture: it interns endpoints, so decoding a packet of a known flow
+ * allocates nothing, and it holds the fragments of incomplete datagrams.
+ */
 public final class PacketDecoder {
+    /** Bound on incomplete fragmented datagrams kept at once. */
+    public static final int MAX_PENDING_DATAGRAMS = 1024;
+
+    static final int ETH_IPV4 = 0x0800, ETH_IPV6 = 0x86dd;
+
+    private final EndpointCache endpoints = new EndpointCache();
+    private final Fragments fragments = new Fragments(MAX_PENDING_DATAGRAMS);
+
+    // addresses of the datagram being decoded, used when the TCP header is reached
+    private boolean v6;
+    private int src4, dst4;
+    private byte[] addr6;
+    private int src6, dst6;
+
     /**
      * @return true when {@code packet} holds a TCP segment (then {@code out} is filled); false for
      *     anything else, including IPv4 fragments held until their datagram is complete
      */
     public boolean decode(Packet packet, TcpSegment out) {
-        throw new UnsupportedOperationException("not yet");
+        try {
+            return decodeLink(packet, out);
+        } catch (RuntimeException e) {
+            // bounds are checked before every access; this only guards against a missed case
+            return false;
+        }
+    }
+
+    static boolean isTag(int etherType) {
+        return etherType == 0x8100 || etherType == 0x88a8 || etherType == 0x9100 || etherType == 0x9200 || etherType == 0x9300;
+    }
+
+    static int u16(byte[] d, int o) {
+        return ((d[o] & 0xff) << 8) | (d[o + 1] & 0xff);
+    }
+
+    private boolean decodeLink(Packet p, TcpSegment out) {
+        byte[] d = p.data;
+        int b = p.offset;
+        int end = p.offset + p.length;
+        if (d == null || b < 0 || p.length < 0 || end > d.length) {
+            return false;
+        }
+        int type;
+        int o;
+        switch (p.linkType) {
+            case 1 -> {
+                if (end - b < 14) {
+                    return false;
+                }
+                type = u16(d, b + 12);
+                o = b + 14;
+            }
+            case 113 -> {
+                if (end - b < 16) {
+                    return false;
+                }
+                type = u16(d, b + 14);
+                o = b + 16;
+            }
+            case 276 -> {
+                if (end - b < 20) {
+                    return false;
+                }
+                type = u16(d, b);
+                o = b + 20;
+            }
+            case 101, 12, 14 -> {
+                return ipByVersion(d, b, end, p, out);
+            }
+            case 228 -> {
+                return ipv4(d, b, end, p, out);
+            }
+            case 229 -> {
+                return ipv6(d, b, end, p, out);
+            }
+            case 0, 108 -> {
+                if (end - b < 4) {
+                    return false;
+                }
+                return ipByVersion(d, b + 4, end, p, out);
+            }
+            default -> {
+                return false;
+            }
+        }
+        while (isTag(type)) {
+            if (end - o < 4) {
+                return false;
+            }
+            type = u16(d, o + 2);
+            o += 4;
+        }
+        if (type == ETH_IPV4) {
+            return ipv4(d, o, end, p, out);
+        }
+        if (type == ETH_IPV6) {
+            return ipv6(d, o, end, p, out);
+        }
+        return false;
+    }
+
+    private boolean ipByVersion(byte[] d, int o, int end, Packet p, TcpSegment out) {
+        if (end - o < 1) {
+            return false;
+        }
+        int version = (d[o] & 0xff) >> 4;
+        return version == 4 ? ipv4(d, o, end, p, out) : version == 6 && ipv6(d, o, end, p, out);
+    }
+
+    private boolean ipv4(byte[] d, int o, int end, Packet p, TcpSegment out) {
+        if (end - o < 20) {
+            return false;
+        }
+        int vihl = d[o] & 0xff;
+        int ihl = (vihl & 0xf) * 4;
+        if ((vihl >> 4) != 4 || ihl < 20 || end - o < ihl) {
+            return false;
+        }
+        int total = u16(d, o + 2);
+        int ipEnd;
+        if (total == 0) {
+            ipEnd = end; // segmentation offload: the length is left for the NIC to fill in
+        } else if (total < ihl) {
+            return false;
+        } else {
+            ipEnd = o + total;
+        }
+        if ((d[o + 9] & 0xff) != 6) {
+            return false;
+        }
+        v6 = false;
+        src4 = Addresses.int32(d, o + 12);
+        dst4 = Addresses.int32(d, o + 16);
+        int frag = u16(d, o + 6);
+        int fragOffset = (frag & 0x1fff) * 8;
+        boolean more = (frag & 0x2000) != 0;
+        if (more || fragOffset != 0) {
+            if (ipEnd > end) {
+                return false;
+            }
+            Fragments.Key key = new Fragments.Key(4, src4, dst4, 6, 0, u16(d, o + 4));
+            Fragments.Datagram g = fragments.add(key, fragOffset, d, o + ihl, ipEnd - o - ihl, !more, -1);
+            return g != null && tcp(g.buffer, 0, g.total, g.total, p, out);
+        }
+        return tcp(d, o + ihl, Math.min(ipEnd, end), ipEnd, p, out);
+    }
+
+    private boolean ipv6(byte[] d, int o, int end, Packet p, TcpSegment out) {
+        if (end - o < 40 || (d[o] & 0xf0) != 0x60) {
+            return false;
+        }
+        int payloadLength = u16(d, o + 4);
+        int ipEnd = payloadLength == 0 ? end : o + 40 + payloadLength;
+        int capEnd = Math.min(ipEnd, end);
+        v6 = true;
+        addr6 = d;
+        src6 = o + 8;
+        dst6 = o + 24;
+        int next = d[o + 6] & 0xff;
+        int h = o + 40;
+        // each header advances h by at least 8 octets, so the loop ends
+        while (true) {
+            switch (next) {
+                case 6:
+                    return tcp(d, h, capEnd, ipEnd, p, out);
+                case 0, 43, 60, 51: {
+                    if (capEnd - h < 8) {
+                        return false;
+                    }
+                    int len = next == 51 ? ((d[h + 1] & 0xff) + 2) * 4 : ((d[h + 1] & 0xff) + 1) * 8;
+                    next = d[h] & 0xff;
+                    h += len;
+                    if (h > capEnd) {
+                        return false;
+                    }
+                    break;
+                }
+                case 44: {
+                    if (capEnd - h < 8) {
+                        return false;
+                    }
+                    int inner = d[h] & 0xff;
+                    int field = u16(d, h + 2);
+                    int offset = field & 0xfff8;
+                    boolean more = (field & 1) != 0;
+                    long id = Addresses.int32(d, h + 4) & 0xffffffffL;
+                    h += 8;
+                    if (offset == 0 && !more) {
+                        next = inner; // atomic fragment (RFC 6946)
+                        break;
+                    }
+                    if (ipEnd > end || ipEnd < h) {
+                        return false;
+                    }
+                    Fragments.Key key = new Fragments.Key(6, Addresses.int64(d, src6), Addresses.int64(d, src6 + 8),
+                            Addresses.int64(d, dst6), Addresses.int64(d, dst6 + 8), id);
+                    Fragments.Datagram g = fragments.add(key, offset, d, h, ipEnd - h, !more, offset == 0 ? inner : -1);
+                    if (g == null || g.nextHeader < 0) {
+                        return false;
+                    }
+                    d = g.buffer;
+                    h = 0;
+                    capEnd = ipEnd = g.total;
+                    next = g.nextHeader;
+                    break;
+                }
+                default:
+                    return false;
+            }
+        }
+    }
+
+    private boolean tcp(byte[] d, int o, int capEnd, int ipEnd, Packet p, TcpSegment out) {
+        if (capEnd - o < 20) {
+            return false;
+        }
+        int headerLength = ((d[o + 12] & 0xff) >> 4) * 4;
+        if (headerLength < 20 || ipEnd - o < headerLength || capEnd - o < headerLength) {
+            return false;
+        }
+        int sport = u16(d, o);
+        int dport = u16(d, o + 2);
+        if (v6) {
+            out.source = endpoints.ipv6(addr6, src6, sport);
+            out.destination = endpoints.ipv6(addr6, dst6, dport);
+        } else {
+            out.source = endpoints.ipv4(src4, sport);
+            out.destination = endpoints.ipv4(dst4, dport);
+        }
+        out.frame = p.frame;
+        out.timestampNanos = p.timestampNanos;
+        out.seq = Addresses.int32(d, o + 4) & 0xffffffffL;
+        out.ack = Addresses.int32(d, o + 8) & 0xffffffffL;
+        out.flags = ((d[o + 12] & 1) << 8) | (d[o + 13] & 0xff);
+        out.window = u16(d, o + 14);
+        out.data = d;
+        out.offset = o + headerLength;
+        out.length = capEnd - out.offset;
+        out.payloadTruncated = ipEnd > capEnd;
+        return true;
     }
 }

@@ -1,18 +1,423 @@
 package io.rdmascope.tcp;
 
+import io.rdmascope.net.Endpoint;
 import io.rdmascope.net.TcpSegment;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** Reassembles both directions of every TCP connection and hands them to stream handlers. */
+/**
+ * Reassembles both directions of every TCP connection and hands them to stream handlers.
+ *
+ * <p><b>Connections.</b> A connection is identified by its two endpoints. The initiator is the
+ * sender of a SYN without ACK; when only the SYN-ACK was captured, its receiver; otherwise the
+ * first sender seen ({@link TcpConnection#synSeen()} false). A SYN without ACK on the endpoints of
+ * a connection that closed (or that is not a retransmission of the connection's own SYN) starts a
+ * new connection with a new index; the old one is flushed and told the capture ended for it.
+ *
+ * <p><b>Stream offsets.</b> Each direction counts octets from its ISN + 1 (SYN and FIN each
+ * consume one sequence number) or, without a SYN, from the first sequence number seen. 32-bit
+ * sequence numbers are unwrapped to 64-bit offsets relative to the next expected octet, so
+ * streams longer than 4 GiB and ISNs near 2^32 work.
+ *
+ * <p><b>Order.</b> Octets are delivered as soon as they are contiguous, attributed to the frame
+ * whose arrival made them deliverable. Retransmitted and overlapping octets are delivered once:
+ * the first copy captured wins (Wireshark's default). Segments beyond a hole are buffered, at most
+ * {@link #MAX_PENDING_PER_DIRECTION} octets per direction and {@link #MAX_PENDING_TOTAL} overall.
+ *
+ * <p><b>Gaps.</b> A hole is declared with {@link StreamHandler#gap} and the data after it
+ * delivered when: the buffered data beyond it exceeds the bound; the peer acknowledges octets
+ * beyond it (the receiver got what the capture missed); a FIN or RST ends the direction; the
+ * capture ends.
+ *
+ * <p><b>End.</b> A FIN ends its direction, a RST both; {@link StreamHandler#end} is called once per
+ * direction. A closed connection keeps only its identity (so late segments are recognised and
+ * dropped) and releases its buffers. Directions whose handler is null are tracked for their
+ * flags only. Nothing here recurses.
+ */
 public final class TcpReassembler {
+    /** Octets buffered beyond a hole in one direction before the hole is declared a gap. */
+    public static final int MAX_PENDING_PER_DIRECTION = 4 << 20;
+    /** Octets buffered over all connections before the largest buffer is flushed with gaps. */
+    public static final long MAX_PENDING_TOTAL = 64L << 20;
+    /** Accounting cost of one buffered chunk besides its octets (map entry and array header). */
+    static final int CHUNK_OVERHEAD = 64;
+    /** Closed connections remembered before they are forgotten. */
+    static final int MAX_CONNECTIONS = 1 << 20;
+
+    private final ConnectionListener listener;
+    private final int maxPendingPerDirection;
+    private final long maxPendingTotal;
+    private final HashMap<Key, Conn> connections = new HashMap<>();
+    private final LinkedHashSet<Conn> open = new LinkedHashSet<>();
+    private final Key probe = new Key();
+    private int nextIndex = 1;
+    private long pendingTotal;
+    private long lastFrame;
+
     public TcpReassembler(ConnectionListener listener) {
+        this(listener, MAX_PENDING_PER_DIRECTION, MAX_PENDING_TOTAL);
     }
 
-    public void segment(TcpSegment segment) {
-        throw new UnsupportedOperationException("not yet");
+    TcpReassembler(ConnectionListener listener, int maxPendingPerDirection, long maxPendingTotal) {
+        this.listener = listener;
+        this.maxPendingPerDirection = maxPendingPerDirection;
+        this.maxPendingTotal = maxPendingTotal;
+    }
+
+    /** Directed pair of endpoints; mutable so that lookups allocate nothing. */
+    private static final class Key {
+        Endpoint from, to;
+        int hash;
+
+        Key set(Endpoint from, Endpoint to) {
+            this.from = from;
+            this.to = to;
+            this.hash = from.hashCode() * 31 + to.hashCode();
+            return this;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && hash == k.hash && (from == k.from || from.equals(k.from)) && (to == k.to || to.equals(k.to));
+        }
+    }
+
+    /** One direction of a connection. */
+    private static final class Half {
+        StreamHandler handler;
+        boolean started;
+        /** Sequence number of stream offset 0. */
+        long base;
+        /** Stream offset of the next octet to deliver. */
+        long next;
+        /** Octets beyond a hole, by stream offset; null while none. */
+        TreeMap<Long, byte[]> pending;
+        long pendingBytes;
+        boolean finSeen;
+        long finOffset;
+        boolean ended;
+
+        long unwrap(long seq) {
+            long rel = (seq - base) & 0xffffffffL;
+            int delta = (int) (rel - (next & 0xffffffffL));
+            return next + delta;
+        }
+    }
+
+    private static final class Conn {
+        final TcpConnection tcp;
+        final Half[] halves = {new Half(), new Half()};
+        final long isn;
+        boolean closed;
+
+        Conn(TcpConnection tcp, long isn) {
+            this.tcp = tcp;
+            this.isn = isn;
+        }
+    }
+
+    public void segment(TcpSegment s) {
+        if (s.source == null || s.destination == null) {
+            return;
+        }
+        long frame = s.frame;
+        lastFrame = frame;
+        boolean syn = s.has(TcpSegment.SYN), ack = s.has(TcpSegment.ACK);
+        Conn c = connections.get(probe.set(s.source, s.destination));
+        if (c != null && syn && !ack
+                && (c.closed || !c.tcp.synSeen() || !s.source.equals(c.tcp.initiator()) || s.seq != c.isn)) {
+            retire(c);
+            c = null;
+        }
+        if (c == null) {
+            c = create(s, syn, ack);
+        }
+        if (c.closed) {
+            return;
+        }
+        Direction dir = s.source.equals(c.tcp.initiator()) ? Direction.FROM_INITIATOR : Direction.FROM_RESPONDER;
+        Half h = c.halves[dir.ordinal()];
+        Half r = c.halves[dir.reverse().ordinal()];
+        if (ack && syn && !r.started) {
+            // the SYN-ACK acknowledges the initiator's SYN: its stream starts at the ack number
+            r.started = true;
+            r.base = s.ack;
+        }
+        if (ack && r.started && !r.ended && r.handler != null) {
+            long acked = r.unwrap(s.ack);
+            flushTo(r, frame, r.finSeen ? Math.min(acked, r.finOffset) : acked);
+        }
+        if (!h.ended) {
+            if (!h.started) {
+                h.started = true;
+                h.base = syn ? (s.seq + 1) & 0xffffffffL : s.seq;
+            }
+            long off = h.unwrap(s.seq) + (syn ? 1 : 0);
+            if (s.length > 0 && h.handler != null) {
+                data(h, frame, off, s.data, s.offset, s.length);
+            }
+            if (s.has(TcpSegment.FIN)) {
+                if (!h.finSeen) {
+                    h.finSeen = true;
+                    h.finOffset = Math.max(off + Math.max(s.length, 0), h.next);
+                }
+                flushTo(h, frame, h.finOffset);
+                end(h, frame, false);
+            }
+        }
+        if (s.has(TcpSegment.RST)) {
+            flushAll(h, frame);
+            end(h, frame, true);
+            flushAll(r, frame);
+            end(r, frame, true);
+        }
+        if (h.ended && r.ended) {
+            close(c);
+        }
+        if (pendingTotal > maxPendingTotal) {
+            shrink(frame);
+        }
+    }
+
+    private Conn create(TcpSegment s, boolean syn, boolean ack) {
+        Endpoint initiator = s.source, responder = s.destination;
+        boolean synSeen = false;
+        long isn = -1;
+        if (syn && !ack) {
+            synSeen = true;
+            isn = s.seq;
+        } else if (syn) {
+            initiator = s.destination;
+            responder = s.source;
+        }
+        if (connections.size() >= 2 * MAX_CONNECTIONS) {
+            connections.values().removeIf(x -> x.closed);
+        }
+        TcpConnection t = new TcpConnection(nextIndex++, initiator, responder, s.frame, synSeen);
+        Conn c = new Conn(t, isn);
+        connections.put(new Key().set(initiator, responder), c);
+        connections.put(new Key().set(responder, initiator), c);
+        open.add(c);
+        c.halves[0].handler = listener.open(t, Direction.FROM_INITIATOR);
+        c.halves[1].handler = listener.open(t, Direction.FROM_RESPONDER);
+        return c;
+    }
+
+    private void data(Half h, long frame, long off, byte[] buf, int o, int len) {
+        long end = off + len;
+        while (end > h.next) {
+            if (off < h.next) {
+                o += (int) (h.next - off);
+                off = h.next;
+            }
+            if (off > h.next) {
+                buffer(h, off, buf, o, (int) (end - off));
+                while (h.pendingBytes > maxPendingPerDirection) {
+                    gapToFirst(h, frame);
+                }
+                return;
+            }
+            // deliver up to the first buffered chunk: octets captured earlier win
+            long stop = h.pending == null || h.pending.isEmpty() ? end : Math.min(end, h.pending.firstKey());
+            if (stop <= off) {
+                drain(h, frame);
+                continue;
+            }
+            h.next = stop;
+            h.handler.data(frame, off, buf, o, (int) (stop - off));
+            drain(h, frame);
+        }
+    }
+
+    /** Buffers the octets of [off, off + len) that no buffered chunk holds yet (first copy wins). */
+    private void buffer(Half h, long off, byte[] buf, int o, int len) {
+        if (h.pending == null) {
+            h.pending = new TreeMap<>();
+        }
+        long end = off + len;
+        long cur = off;
+        Map.Entry<Long, byte[]> before = h.pending.floorEntry(off);
+        if (before != null) {
+            cur = Math.max(cur, before.getKey() + before.getValue().length);
+        }
+        while (cur < end) {
+            Map.Entry<Long, byte[]> nx = h.pending.ceilingEntry(cur);
+            long stop = nx == null ? end : Math.min(end, nx.getKey());
+            if (stop > cur) {
+                int n = (int) (stop - cur);
+                byte[] piece = new byte[n];
+                System.arraycopy(buf, o + (int) (cur - off), piece, 0, n);
+                h.pending.put(cur, piece);
+                h.pendingBytes += n + CHUNK_OVERHEAD;
+                pendingTotal += n + CHUNK_OVERHEAD;
+            }
+            if (nx == null || nx.getKey() >= end) {
+                break;
+            }
+            cur = Math.max(stop, nx.getKey() + nx.getValue().length);
+        }
+    }
+
+    /** Delivers the buffered chunks that have become contiguous. */
+    private void drain(Half h, long frame) {
+        TreeMap<Long, byte[]> p = h.pending;
+        while (p != null && !p.isEmpty()) {
+            long start = p.firstKey();
+            if (start > h.next) {
+                return;
+            }
+            byte[] b = p.pollFirstEntry().getValue();
+            h.pendingBytes -= b.length + CHUNK_OVERHEAD;
+            pendingTotal -= b.length + CHUNK_OVERHEAD;
+            long end = start + b.length;
+            if (end > h.next) {
+                int skip = (int) (h.next - start);
+                long off = h.next;
+                h.next = end;
+                h.handler.data(frame, off, b, skip, b.length - skip);
+            }
+        }
+    }
+
+    /** Declares the hole before the first buffered chunk a gap and delivers what follows it. */
+    private void gapToFirst(Half h, long frame) {
+        if (h.pending == null || h.pending.isEmpty()) {
+            h.pendingBytes = 0;
+            return;
+        }
+        long start = h.pending.firstKey();
+        if (start > h.next) {
+            long from = h.next;
+            h.next = start;
+            h.handler.gap(frame, from, start - from);
+        }
+        drain(h, frame);
+    }
+
+    /** Makes everything before {@code limit} delivered, declaring the holes before it gaps. */
+    private void flushTo(Half h, long frame, long limit) {
+        if (h.handler == null) {
+            h.next = Math.max(h.next, limit);
+            return;
+        }
+        while (h.next < limit) {
+            TreeMap<Long, byte[]> p = h.pending;
+            long first = p == null || p.isEmpty() ? Long.MAX_VALUE : p.firstKey();
+            if (first <= h.next) {
+                drain(h, frame);
+                continue;
+            }
+            long holeEnd = Math.min(limit, first);
+            long from = h.next;
+            h.next = holeEnd;
+            h.handler.gap(frame, from, holeEnd - from);
+            drain(h, frame);
+        }
+    }
+
+    private void flushAll(Half h, long frame) {
+        if (h.handler == null) {
+            return;
+        }
+        while (h.pending != null && !h.pending.isEmpty()) {
+            gapToFirst(h, frame);
+        }
+    }
+
+    private void end(Half h, long frame, boolean reset) {
+        if (h.ended) {
+            return;
+        }
+        h.ended = true;
+        release(h);
+        if (h.handler != null) {
+            h.handler.end(frame, reset);
+        }
+    }
+
+    private void release(Half h) {
+        pendingTotal -= h.pendingBytes;
+        h.pendingBytes = 0;
+        h.pending = null;
+    }
+
+    private void close(Conn c) {
+        c.closed = true;
+        open.remove(c);
+        for (Half h : c.halves) {
+            release(h);
+            h.handler = null;
+        }
+    }
+
+    /** The connection's endpoints are reused by a new one: this one ends with the capture's knowledge. */
+    private void retire(Conn c) {
+        if (!c.closed) {
+            endWithCapture(c);
+            close(c);
+        }
+        connections.remove(probe.set(c.tcp.initiator(), c.tcp.responder()));
+        connections.remove(probe.set(c.tcp.responder(), c.tcp.initiator()));
+    }
+
+    private void endWithCapture(Conn c) {
+        for (Half h : c.halves) {
+            if (!h.ended && h.handler != null) {
+                flushAll(h, lastFrame);
+                h.ended = true;
+                release(h);
+                h.handler.captureEnd();
+            }
+        }
+    }
+
+    /** Flushes the largest buffers until the overall bound holds again. */
+    private void shrink(long frame) {
+        while (pendingTotal > maxPendingTotal) {
+            Half largest = null;
+            for (Conn c : open) {
+                for (Half h : c.halves) {
+                    if (largest == null || h.pendingBytes > largest.pendingBytes) {
+                        largest = h;
+                    }
+                }
+            }
+            if (largest == null || largest.pendingBytes == 0) {
+                return;
+            }
+            flushAll(largest, frame);
+            if (largest.handler == null) {
+                release(largest);
+            }
+        }
     }
 
     /** The capture ended: flush what can be delivered and tell open streams. */
     public void finish() {
-        throw new UnsupportedOperationException("not yet");
+        List<Conn> still = new ArrayList<>(open);
+        for (Conn c : still) {
+            endWithCapture(c);
+            close(c);
+        }
+        open.clear();
+    }
+
+    /** Number of connections seen so far. */
+    public int connectionCount() {
+        return nextIndex - 1;
+    }
+
+    /** Octets buffered beyond holes over all connections, for tests and diagnostics. */
+    long pendingOctets() {
+        return pendingTotal;
     }
 }

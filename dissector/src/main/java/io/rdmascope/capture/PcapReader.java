@@ -1,0 +1,148 @@
+package io.rdmascope.capture;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Reader of the classic libpcap format: a 24-octet file header (magic, version, time zone,
+ * accuracy, snapshot length, link type) followed by records of a 16-octet header (seconds,
+ * micro- or nanoseconds, captured length, original length) and the captured octets.
+ *
+ * <p>The magic 0xa1b2c3d4 announces microsecond timestamps, 0xa1b23c4d nanoseconds; read in the
+ * other byte order they tell that the writer was of the other endianness. Records are copied from
+ * the memory-mapped file into one reused buffer.
+ */
+final class PcapReader implements CaptureReader {
+    static final int MAGIC_MICRO = 0xa1b2c3d4;
+    static final int MAGIC_NANO = 0xa1b23c4d;
+    static final int FILE_HEADER = 24;
+    static final int RECORD_HEADER = 16;
+    /** Largest captured length accepted (Wireshark's largest snapshot length). */
+    static final int MAX_RECORD = 256 * 1024;
+
+    private final MappedFile file;
+    private final boolean nanos;
+    private final int snapLength;
+    private final int linkType;
+    private long position = FILE_HEADER;
+    private long frame;
+    private byte[] buffer = new byte[2048];
+    private String problem;
+
+    PcapReader(MappedFile file) throws CaptureException {
+        this.file = file;
+        try {
+            ByteBuffer b = file.window(0, FILE_HEADER);
+            int base = (int) (0 - file.base());
+            int magic = b.order(ByteOrder.BIG_ENDIAN).getInt(base);
+            ByteOrder order;
+            if (magic == MAGIC_MICRO || magic == MAGIC_NANO) {
+                order = ByteOrder.BIG_ENDIAN;
+            } else {
+                order = ByteOrder.LITTLE_ENDIAN;
+                magic = Integer.reverseBytes(magic);
+            }
+            file.order(order);
+            b = file.window(0, FILE_HEADER);
+            nanos = magic == MAGIC_NANO;
+            snapLength = b.getInt(base + 16);
+            linkType = b.getInt(base + 20) & 0xffff;
+        } catch (IOException e) {
+            throw new CaptureException("cannot read the file header: " + e.getMessage(), e);
+        }
+    }
+
+    int linkType() {
+        return linkType;
+    }
+
+    @Override
+    public boolean next(Packet into) throws IOException {
+        if (problem != null) {
+            return false;
+        }
+        long p = position;
+        int n = read(p, frame + 1, into);
+        if (n < 0) {
+            return false;
+        }
+        frame++;
+        position = p + n;
+        return true;
+    }
+
+    /** Reads the record at {@code p}; returns its total size, or -1 at the end or on a problem. */
+    private int read(long p, long number, Packet into) throws IOException {
+        long size = file.size();
+        if (p >= size) {
+            return -1;
+        }
+        if (size - p < RECORD_HEADER) {
+            problem = "record " + number + " at offset 0x" + Long.toHexString(p) + " is cut short: header "
+                    + (size - p) + " of " + RECORD_HEADER + " octets";
+            return -1;
+        }
+        ByteBuffer b = file.window(p, RECORD_HEADER);
+        int i = (int) (p - file.base());
+        long seconds = b.getInt(i) & 0xffffffffL;
+        long fraction = b.getInt(i + 4) & 0xffffffffL;
+        int captured = b.getInt(i + 8);
+        int original = b.getInt(i + 12);
+        if (captured < 0 || captured > MAX_RECORD || (snapLength != 0 && Integer.compareUnsigned(captured, snapLength) > 0)) {
+            problem = "record " + number + " at offset 0x" + Long.toHexString(p) + " has an impossible captured length "
+                    + Integer.toUnsignedString(captured) + " (snapshot length " + Integer.toUnsignedString(snapLength) + ")";
+            return -1;
+        }
+        if (size - p - RECORD_HEADER < captured) {
+            problem = "record " + number + " at offset 0x" + Long.toHexString(p) + " is cut short: "
+                    + (size - p - RECORD_HEADER) + " of " + captured + " octets";
+            return -1;
+        }
+        b = file.window(p, RECORD_HEADER + captured);
+        i = (int) (p - file.base());
+        if (buffer.length < captured) {
+            buffer = new byte[Math.max(captured, Math.min(MAX_RECORD, buffer.length * 2))];
+        }
+        b.get(i + RECORD_HEADER, buffer, 0, captured);
+        into.frame = number;
+        into.timestampNanos = seconds * 1_000_000_000L + (nanos ? fraction : fraction * 1000L);
+        into.linkType = linkType;
+        into.data = buffer;
+        into.offset = 0;
+        into.length = captured;
+        into.originalLength = original < captured || original < 0 ? captured : original;
+        return RECORD_HEADER + captured;
+    }
+
+    @Override
+    public boolean readAt(long position, long frame, Packet into) throws IOException {
+        if (position < FILE_HEADER || position >= file.size()) {
+            return false;
+        }
+        String saved = problem;
+        int n = read(position, frame, into);
+        problem = saved;
+        return n >= 0;
+    }
+
+    @Override
+    public long position() {
+        return position;
+    }
+
+    @Override
+    public long size() {
+        return file.size();
+    }
+
+    @Override
+    public String problem() {
+        return problem;
+    }
+
+    @Override
+    public void close() throws IOException {
+        file.close();
+    }
+}
