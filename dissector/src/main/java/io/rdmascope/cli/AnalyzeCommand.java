@@ -8,6 +8,8 @@ import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.report.AnalysisJsonWriter;
 import io.rdmascope.report.AnalysisSelection;
 import io.rdmascope.report.AnalysisTextWriter;
+import io.rdmascope.report.ExplainWriter;
+import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -61,6 +63,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "keep the violations and transactions whose frames match this display filter")
     String filterText;
 
+    @Option(names = "--explain",
+            description = "tell, frame by frame, what each endpoint's driver and NIC did according to the model, "
+                    + "with the violations where they happen (text, instead of the report; files one after another)")
+    boolean explain;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "files analysed at once (default: the number of cores)")
     Integer jobs;
@@ -88,6 +95,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         Analyzer analyzer = new Analyzer(new NicSettings(buffersPerQp, maxPerOperation, strict), env.source(),
                 env.engines());
         List<Inputs.Input> inputs = Inputs.expand(files);
+        if (explain) {
+            return explainAll(analyzer, inputs);
+        }
         List<Outcome> outcomes = analyzeAll(analyzer, filter, inputs);
 
         int status = 0;
@@ -122,6 +132,41 @@ final class AnalyzeCommand implements Callable<Integer> {
                 }
             }
         }
+        return status;
+    }
+
+    /**
+     * {@code --explain}: each file analysed with a narrator listening to the engine beside the
+     * analysis, then narrated; the display filter does not apply (the narration is the whole story).
+     */
+    private int explainAll(Analyzer analyzer, List<Inputs.Input> inputs) {
+        PrintWriter out = env.outWriter();
+        int status = 0;
+        boolean first = true;
+        for (Inputs.Input in : inputs) {
+            ExplainWriter narrator = new ExplainWriter();
+            Analyzer.EngineFactory engines = analyzer.engines();
+            Analyzer narrated = new Analyzer(analyzer.settings(), analyzer.source(),
+                    (settings, listener) -> engines.create(settings, narrator.alongside(listener)));
+            Outcome o = analyzeOne(narrated, DisplayFilter.all(), in);
+            if (o.error != null) {
+                env.error(o.name + ": " + o.error);
+                status = Main.EXIT_INPUT;
+                continue;
+            }
+            if (o.analysis.problem() != null) {
+                env.error(o.name + ": reading stopped early: " + o.analysis.problem());
+            }
+            if (!first) {
+                out.println();
+            }
+            first = false;
+            narrator.write(o.analysis, out);
+            if (status == 0 && failOn.threshold != null && o.analysis.hasViolationAtLeast(failOn.threshold)) {
+                status = Main.EXIT_VIOLATIONS;
+            }
+        }
+        out.flush();
         return status;
     }
 

@@ -292,6 +292,9 @@ public final class Engine implements PduListener {
             }
             c.replySeen = true;
         }
+        if (steps) {
+            handshakeStep(c, h, what);
+        }
         if (problems.length() > 0) {
             report(ViolationCode.MPA_HANDSHAKE, h.frame(), c, null, null,
                     what + " from " + c.endpoint[dir(h.direction())] + ": " + problems);
@@ -300,6 +303,25 @@ public final class Engine implements PduListener {
             report(ViolationCode.MPA_REJECTED, h.frame(), c, null, null,
                     "MPA Reply from " + c.endpoint[dir(h.direction())] + " rejects the connection");
         }
+    }
+
+    /** Narrates an MPA Request or Reply: what its sender's NIC asks for or agrees to. */
+    private void handshakeStep(Conn c, MpaHandshake h, String what) {
+        StringBuilder b = new StringBuilder(96).append("sends the ").append(what).append(" of ").append(c.id)
+                .append(": revision ").append(h.revision())
+                .append(h.crcFlag() ? ", CRC" : ", no CRC")
+                .append(h.markerFlag() ? ", asks for markers" : ", no markers");
+        if (h.ird() != null || h.ord() != null) {
+            b.append(", IRD ").append(irdWord(h.ird())).append(", ORD ").append(irdWord(h.ord()));
+        }
+        if (!h.request()) {
+            b.append(h.rejectFlag() ? "; rejects the connection" : "; accepts the connection");
+        }
+        step(h.frame(), c.endpoint[dir(h.direction())], "NIC", "NIC " + b);
+    }
+
+    private static String irdWord(Integer v) {
+        return v == null ? "absent" : v >= IRD_NONE ? "none" : String.valueOf(v);
     }
 
     private static void append(StringBuilder b, String s) {
@@ -499,6 +521,9 @@ public final class Engine implements PduListener {
                     initiation(c, d, f, s);
                 } else if (oneShot && !s.ab && s.last) {
                     completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
+                } else if (steps) {
+                    step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B of a " + op.displayName
+                            + " (queue " + s.qn + ", MSN " + s.msn + ") in a posted receive buffer");
                 }
                 break;
             case SEND_WITH_INVALIDATE:
@@ -636,6 +661,10 @@ public final class Engine implements PduListener {
         Nic nic = nic(c, a);
         StagEntry e = nic.find(stag);
         String what = op.displayName + " from " + c.endpoint[d];
+        if (steps) {
+            step(f, receiver, "NIC", "NIC receives the completion: a " + op.displayName + " naming STag "
+                    + stagHex(stag));
+        }
         if (e == null) {
             if (kind == CompletionKind.SEND_SV) {
                 report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, what + " names STag " + stagHex(stag)
@@ -666,12 +695,14 @@ public final class Engine implements PduListener {
             }
             return;
         }
-        if (steps) {
-            step(f, receiver, "driver", "driver compares the STag received with the one it sent: equal ("
-                    + stagHex(stag) + ")");
-            step(f, receiver, "NIC", "NIC de-associates STag " + stagHex(stag) + " and frees its buffer");
-        }
         nic.invalidate(e, f);
+        if (steps) {
+            step(f, receiver, "NIC", "NIC de-associates STag " + stagHex(stag) + " and frees its buffer ("
+                    + nic.pool(c.id, a).allocated() + " of " + settings.buffersPerQp()
+                    + " buffers of the queue pair in use)");
+            step(f, receiver, "driver", "driver compares the STag received with the one it sent: equal ("
+                    + stagHex(stag) + ")" + (t != null && open.containsKey(t.id) ? ", " + t.id + " done" : ""));
+        }
         if (t != null && open.containsKey(t.id)) {
             t.completion = kind;
             t.completionFrame = f;
@@ -745,6 +776,10 @@ public final class Engine implements PduListener {
     }
 
     private void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op) {
+        if (steps) {
+            step(f, c.endpoint[d], "NIC", "NIC sends an " + op.displayName + " of " + s.payloadLength + " B to STag "
+                    + stagHex(s.stag) + " at TO " + hex(s.to));
+        }
         StagEntry e = access(c, d, f, m, s.stag, s.to, s.payloadLength, 0x01, op.displayName);
         if (e == null) {
             return;
@@ -761,6 +796,11 @@ public final class Engine implements PduListener {
     }
 
     private void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
+        if (steps) {
+            step(f, c.endpoint[d], "NIC", "NIC asks for " + rr.readSize() + " B of STag " + stagHex(rr.sourceStag())
+                    + " at TO " + hex(rr.sourceTo()) + ", to be placed in its STag " + stagHex(rr.sinkStag()) + " at TO "
+                    + hex(rr.sinkTo()) + " (RDMA Read Request)");
+        }
         StagEntry e = access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), 0x02, "RDMA Read Request");
         Transaction t = null;
         if (e != null) {
@@ -832,6 +872,10 @@ public final class Engine implements PduListener {
                         + " in a Read Response");
             }
         }
+        if (steps) {
+            step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B of the Read Response at TO "
+                    + hex(s.to) + " of its STag " + stagHex(s.stag));
+        }
         if (s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0) {
             q.removeHead();
         }
@@ -855,6 +899,11 @@ public final class Engine implements PduListener {
             return;
         }
         c.closed = true;
+        if (steps) {
+            for (int a = 0; a < 2; a++) {
+                step(f, c.endpoint[a], "NIC", "NIC tears down its queue pair of " + c.id + " (" + reason + ")");
+            }
+        }
         c.reads[0].clear();
         c.reads[1].clear();
         for (int a = 0; a < 2; a++) {

@@ -91,6 +91,7 @@ public final class Scenario extends Located {
             @JsonProperty("bad-crc") BAD_CRC,
             @JsonProperty("bad-marker") BAD_MARKER,
             @JsonProperty("bad-pad") BAD_PAD,
+            @JsonProperty("missing-crc") MISSING_CRC,
             @JsonProperty("msn-skip") MSN_SKIP,
             @JsonProperty("swap") SWAP,
             @JsonProperty("duplicate") DUPLICATE,
@@ -99,7 +100,7 @@ public final class Scenario extends Located {
         }
 
         public Kind kind;
-        /** DDP segment (bad-crc, bad-marker, bad-pad: all when absent) or TCP segment (others: 0 when absent). */
+        /** DDP segment (bad-crc, bad-marker, bad-pad, missing-crc: all when absent) or TCP segment (others: 0 when absent). */
         public Integer segment;
         /** msn-skip: how many MSNs to skip (default 1). */
         public Integer by;

@@ -122,7 +122,11 @@ final class ScenarioChecker {
         } else if (st instanceof Step.Read) {
             Step.Read r = (Step.Read) st;
             need(r.sinkStag, r.line, what, "sinkStag");
-            need(r.sourceStag, r.line, what, "sourceStag");
+            if (r.request) {
+                need(r.sourceStag, r.line, what, "sourceStag");
+            } else if (!r.respond) {
+                fail(r.line, what + ": request: false and respond: false send nothing");
+            }
             need(r.size, r.line, what, "size");
             range(r.size, 0, 1L << 30, r.line, what + ": size");
             range(r.segment, 1, 65000, r.line, what + ": segment");
@@ -181,7 +185,7 @@ final class ScenarioChecker {
         }
         for (Scenario.Fault f : faults) {
             if (f == null || f.kind == null) {
-                fail(f == null ? 0 : f.line, what + ": a fault needs a kind (bad-crc, bad-marker, bad-pad, msn-skip, swap, "
+                fail(f == null ? 0 : f.line, what + ": a fault needs a kind (bad-crc, bad-marker, bad-pad, missing-crc, msn-skip, swap, "
                         + "duplicate, drop, cut)");
             }
             range(f.segment, 0, 1 << 20, f.line, what + ": fault segment");

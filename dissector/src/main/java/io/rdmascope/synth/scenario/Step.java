@@ -50,7 +50,12 @@ public abstract class Step extends Located {
         public String kind() { return "write"; }
     }
 
-    /** RDMA Read Request and, unless {@code respond} is false, the peer's Read Response segments. */
+    /**
+     * RDMA Read Request and, unless {@code respond} is false, the peer's Read Response segments.
+     * With {@code request: false} only the Read Response segments are sent: the answer to an
+     * earlier {@code respond: false} read (several Read Requests outstanding at once), or, with no
+     * such read, a Read Response that nothing asked for.
+     */
     public static final class Read extends Step {
         public Long sinkStag;
         public Long sinkTo = 0L;
@@ -59,6 +64,7 @@ public abstract class Step extends Located {
         public Long size;
         public Integer segment;
         public boolean respond = true;
+        public boolean request = true;
         public String kind() { return "read"; }
     }
 

@@ -187,10 +187,12 @@ public final class Synthesizer {
             message(rt, me, st, true, tagged(OP_WRITE, w.stag, w.to), null, pattern((int) (long) w.length, index), w.segment);
         } else if (st instanceof Step.Read) {
             Step.Read r = (Step.Read) st;
-            byte[] body = RdmapBodies.readRequest(r.sinkStag, r.sinkTo, r.size, r.sourceStag, r.sourceTo);
-            message(rt, me, st, true, untagged(OP_READ_REQ, 1), body, new byte[0], null);
+            if (r.request) {
+                byte[] body = RdmapBodies.readRequest(r.sinkStag, r.sinkTo, r.size, r.sourceStag, r.sourceTo);
+                message(rt, me, st, true, untagged(OP_READ_REQ, 1), body, new byte[0], null);
+            }
             if (r.respond) {
-                message(rt, peer, st, false, tagged(OP_READ_RESP, r.sinkStag, r.sinkTo), null,
+                message(rt, peer, st, !r.request, tagged(OP_READ_RESP, r.sinkStag, r.sinkTo), null,
                         pattern((int) (long) r.size, index), r.segment);
             }
         } else if (st instanceof Step.Send) {
@@ -328,6 +330,7 @@ public final class Synthesizer {
                 case BAD_CRC: mask = FpduEncoder.BAD_CRC; break;
                 case BAD_MARKER: mask = FpduEncoder.BAD_MARKER; break;
                 case BAD_PAD: mask = FpduEncoder.BAD_PAD; break;
+                case MISSING_CRC: mask = FpduEncoder.MISSING_CRC; break;
                 case DROP: tcpFaults.drop.add(f.segment == null ? 0 : f.segment); continue;
                 case DUPLICATE: tcpFaults.duplicate.add(f.segment == null ? 0 : f.segment); continue;
                 case SWAP: tcpFaults.swap.add(f.segment == null ? 0 : f.segment); continue;

@@ -27,6 +27,12 @@ public final class FpduEncoder {
 
     /** Fault flags for {@link #encode}. */
     public static final int BAD_CRC = 1, BAD_MARKER = 2, BAD_PAD = 4;
+    /**
+     * The FPDU goes out without its 4-octet CRC field, as a sender that forgot the field would send
+     * it: the receiver looks for the next FPDU 4 octets too far (RFC 5044 section 4.1: the CRC field
+     * is present whether or not CRC was negotiated).
+     */
+    public static final int MISSING_CRC = 8;
 
     private final boolean markers;
     private final boolean crc;
@@ -70,7 +76,8 @@ public final class FpduEncoder {
     /**
      * Encodes an FPDU holding {@code len} octets of {@code ulpdu} from {@code off} into {@code out}
      * at {@code outOff}; returns the number of octets written. {@code out} must have room for
-     * {@link #maxEncodedLength(int)} octets. {@code faults} is a mask of BAD_CRC, BAD_MARKER, BAD_PAD.
+     * {@link #maxEncodedLength(int)} octets. {@code faults} is a mask of BAD_CRC, BAD_MARKER, BAD_PAD,
+     * MISSING_CRC.
      */
     public int encode(byte[] ulpdu, int off, int len, byte[] out, int outOff, int faults) {
         long start = position;
@@ -103,6 +110,9 @@ public final class FpduEncoder {
             o = marker(out, o, start, faults);
             out[o++] = (byte) ((faults & BAD_PAD) != 0 ? 0xA5 : 0);
             position++;
+        }
+        if ((faults & MISSING_CRC) != 0) {
+            return o - outOff;
         }
         o = marker(out, o, start, faults);
         int value = 0;
