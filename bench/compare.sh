@@ -77,8 +77,8 @@ echo
 tiny="$work/tiny.pcap"
 gen "$tiny" 200000
 run tiny "$work/tiny.json" "$rdmascope" analyze --format json "$tiny"
-tiny_secs=$secs
-echo "start-up: a 0.2 MB capture takes $tiny_secs s"
+tiny_secs=$secs tiny_cpu=$cpu
+echo "start-up: a 0.2 MB capture takes $tiny_secs s ($tiny_cpu s CPU)"
 
 copies=()
 for i in 1 2 3 4; do ln -s "$file" "$work/copy$i.pcap"; copies+=("$work/copy$i.pcap"); done
@@ -86,6 +86,8 @@ run four "$work/four.json" "$rdmascope" analyze --format json "${copies[@]}"
 awk -v one="$r_secs" -v four="$secs" -v cpu="$cpu" 'BEGIN {
   printf "4 files in one call: %.2f s wall, %.2f s CPU (1 file: %.2f s): %.2f cores busy, %.1fx the time of one\n",
          four, cpu, one, cpu/four, four/one }'
+run serial "$work/serial.json" "$rdmascope" analyze -j 1 --format json "${copies[@]}"
+awk -v s="$secs" -v cpu="$cpu" 'BEGIN { printf "the same with -j 1:   %.2f s wall, %.2f s CPU: %.2f cores busy\n", s, cpu, cpu/s }'
 echo
 
 if [[ "$large_mb" -gt 0 ]]; then
@@ -98,6 +100,6 @@ if [[ "$large_mb" -gt 0 ]]; then
   lframes=$(grep -m1 '"frames"' "$work/large.json" | tr -dc '0-9')
   header
   row "rdmascope, ${large_mb} MB capture" "$secs" "$cpu" "$rss_kb" "$lbytes" "$lframes"
-  awk -v s="$secs" -v t="$tiny_secs" -v b="$lbytes" \
-    'BEGIN { printf "steady state (minus start-up %.2f s): %.2f GB/s\n", t, b/1e9/(s-t) }'
+  awk -v s="$secs" -v t="$tiny_secs" -v c="$cpu" -v tc="$tiny_cpu" -v b="$lbytes" 'BEGIN {
+    printf "steady state (minus start-up): %.2f GB/s wall clock, %.2f GB/s of CPU time\n", b/1e9/(s-t), b/1e9/(c-tc) }'
 fi
