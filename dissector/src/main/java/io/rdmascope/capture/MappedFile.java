@@ -1,27 +1,33 @@
 package io.rdmascope.capture;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * A read-only file seen through a sliding memory-mapped window, so that files larger than the
- * 2 GiB a single {@link MappedByteBuffer} can address are read without copying them to the heap.
+ * A read-only file seen through a sliding window: a heap buffer that positional reads refill, so
+ * that files of any size are read with a fixed amount of memory.
+ *
+ * <p>Mapping the file instead would make the process's resident set grow with the capture (every
+ * page read stays mapped until the mapping is collected), and copying from the page cache into one
+ * reused buffer costs about as much as the copy out of a mapping that the readers would make
+ * anyway. Because the window is a heap buffer, readers may hand its backing array to their
+ * {@link Packet} directly ({@link #array()}), without copying the record.
  *
  * <p>Callers ask for a range with {@link #window(long, int)}; when the range is not inside the
- * current window, a new window starting at the range is mapped. Ranges are bounded by the readers
+ * current window, the window is refilled starting at the range. Ranges are bounded by the readers
  * (a record is at most a few MiB), so one window always holds a whole record.
  */
 final class MappedFile {
-    /** Default window: large enough that small and medium captures are mapped once. */
-    static final int DEFAULT_WINDOW = 1 << 30;
+    /** Default window: reads are few, and the window stays in the processor cache while it is decoded. */
+    static final int DEFAULT_WINDOW = 1 << 20;
 
     private final FileChannel channel;
     private final long size;
     private final int windowSize;
-    private MappedByteBuffer window;
+    private ByteBuffer window;
     private long windowStart;
     private long windowEnd;
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
@@ -51,15 +57,27 @@ final class MappedFile {
     /**
      * Makes {@code [position, position + length)} readable and returns the window holding it; the
      * range starts at index {@code position - base()} of the returned buffer. The caller checks
-     * that the range lies inside the file.
+     * that the range lies inside the file. The contents of earlier windows are overwritten.
      */
     ByteBuffer window(long position, int length) throws IOException {
         if (position < windowStart || position + length > windowEnd || window == null) {
-            long mapLength = Math.min(size - position, Math.max((long) windowSize, length));
-            window = channel.map(FileChannel.MapMode.READ_ONLY, position, mapLength);
+            int fill = (int) Math.min(size - position, Math.max((long) windowSize, length));
+            if (window == null || window.capacity() < fill) {
+                window = ByteBuffer.allocate(Math.max(fill, window == null ? 0 : window.capacity()));
+            }
+            window.clear().limit(fill);
+            long at = position;
+            while (window.hasRemaining()) {
+                int n = channel.read(window, at);
+                if (n < 0) {
+                    throw new EOFException("the file ended at offset " + at + ", before its size " + size);
+                }
+                at += n;
+            }
+            window.clear();
             window.order(order);
             windowStart = position;
-            windowEnd = position + mapLength;
+            windowEnd = position + fill;
         }
         return window;
     }
@@ -67,6 +85,11 @@ final class MappedFile {
     /** File position of index 0 of the current window. */
     long base() {
         return windowStart;
+    }
+
+    /** The array behind the current window: index {@code i} of the window is {@code array()[i]}. */
+    byte[] array() {
+        return window.array();
     }
 
     void close() throws IOException {

@@ -10,8 +10,8 @@ import java.nio.ByteOrder;
  * micro- or nanoseconds, captured length, original length) and the captured octets.
  *
  * <p>The magic 0xa1b2c3d4 announces microsecond timestamps, 0xa1b23c4d nanoseconds; read in the
- * other byte order they tell that the writer was of the other endianness. Records are copied from
- * the memory-mapped file into one reused buffer.
+ * other byte order they tell that the writer was of the other endianness. A packet's octets are
+ * left where they lie in the file's read window, not copied.
  */
 final class PcapReader implements CaptureReader {
     static final int MAGIC_MICRO = 0xa1b2c3d4;
@@ -27,7 +27,6 @@ final class PcapReader implements CaptureReader {
     private final int linkType;
     private long position = FILE_HEADER;
     private long frame;
-    private byte[] buffer = new byte[2048];
     private String problem;
 
     PcapReader(MappedFile file) throws CaptureException {
@@ -99,17 +98,13 @@ final class PcapReader implements CaptureReader {
                     + (size - p - RECORD_HEADER) + " of " + captured + " octets";
             return -1;
         }
-        b = file.window(p, RECORD_HEADER + captured);
+        file.window(p, RECORD_HEADER + captured);
         i = (int) (p - file.base());
-        if (buffer.length < captured) {
-            buffer = new byte[Math.max(captured, Math.min(MAX_RECORD, buffer.length * 2))];
-        }
-        b.get(i + RECORD_HEADER, buffer, 0, captured);
         into.frame = number;
         into.timestampNanos = seconds * 1_000_000_000L + (nanos ? fraction : fraction * 1000L);
         into.linkType = linkType;
-        into.data = buffer;
-        into.offset = 0;
+        into.data = file.array();
+        into.offset = i + RECORD_HEADER;
         into.length = captured;
         into.originalLength = original < captured || original < 0 ? captured : original;
         return RECORD_HEADER + captured;

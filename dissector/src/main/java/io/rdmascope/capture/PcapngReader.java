@@ -148,20 +148,23 @@ final class PcapngReader implements CaptureReader {
         return null;
     }
 
+    private static String where(long number, long p) {
+        return "record " + number + " at offset 0x" + Long.toHexString(p);
+    }
+
     /** Checks a block's total length; returns why it is wrong, or null. */
     private String badLength(long p, int length, int minimum) throws IOException {
-        String where = "block at offset 0x" + Long.toHexString(p);
         if (length < minimum || length > MAX_BLOCK || (length & 3) != 0) {
-            return where + " has an impossible length " + Integer.toUnsignedString(length);
+            return "block at offset 0x" + Long.toHexString(p) + " has an impossible length " + Integer.toUnsignedString(length);
         }
         long available = file.size() - p;
         if (available < length) {
-            return where + " is cut short: " + available + " of " + length + " octets";
+            return "block at offset 0x" + Long.toHexString(p) + " is cut short: " + available + " of " + length + " octets";
         }
         ByteBuffer b = file.window(p, length);
         int trailer = b.getInt((int) (p - file.base()) + length - 4);
         if (trailer != length) {
-            return where + " has a trailing length " + Integer.toUnsignedString(trailer) + " unlike its leading length " + length;
+            return "block at offset 0x" + Long.toHexString(p) + " has a trailing length " + Integer.toUnsignedString(trailer) + " unlike its leading length " + length;
         }
         return null;
     }
@@ -266,7 +269,6 @@ final class PcapngReader implements CaptureReader {
     private boolean packet(long p, int type, int length, Section s, long number, Packet into) throws IOException {
         ByteBuffer b = file.window(p, length);
         int i = (int) (p - file.base());
-        String where = "record " + number + " at offset 0x" + Long.toHexString(p);
         int iface;
         int captured;
         int original;
@@ -275,12 +277,12 @@ final class PcapngReader implements CaptureReader {
         Interface f;
         if (type == SPB) {
             if (length < 16) {
-                problem = where + " is too short for a simple packet block: " + length + " octets";
+                problem = where(number, p) + " is too short for a simple packet block: " + length + " octets";
                 return false;
             }
             iface = 0;
             if (s.interfaces.isEmpty()) {
-                problem = where + " refers to interface 0 but the section describes none";
+                problem = where(number, p) + " refers to interface 0 but the section describes none";
                 return false;
             }
             f = s.interfaces.get(0);
@@ -296,12 +298,12 @@ final class PcapngReader implements CaptureReader {
             timestamp = 0;
         } else {
             if (length < 32) {
-                problem = where + " is too short for a packet block: " + length + " octets";
+                problem = where(number, p) + " is too short for a packet block: " + length + " octets";
                 return false;
             }
             iface = type == EPB ? b.getInt(i + 8) : b.getShort(i + 8) & 0xffff;
             if (iface < 0 || iface >= s.interfaces.size()) {
-                problem = where + " refers to interface " + Integer.toUnsignedString(iface) + " but the section describes "
+                problem = where(number, p) + " refers to interface " + Integer.toUnsignedString(iface) + " but the section describes "
                         + s.interfaces.size();
                 return false;
             }
@@ -312,18 +314,19 @@ final class PcapngReader implements CaptureReader {
             original = b.getInt(i + 24);
             data = 28;
             if (captured < 0 || captured > length - 32) {
-                problem = where + " is cut short: block of " + length + " octets cannot hold "
+                problem = where(number, p) + " is cut short: block of " + length + " octets cannot hold "
                         + Integer.toUnsignedString(captured) + " captured octets";
                 return false;
             }
             if (f.snapLength > 0 && captured > f.snapLength) {
-                problem = where + " has a captured length " + captured + " larger than the snapshot length " + f.snapLength;
+                problem = where(number, p) + " has a captured length " + captured + " larger than the snapshot length " + f.snapLength;
                 return false;
             }
         }
         if (buffer.length < captured) {
             buffer = new byte[Math.max(captured, Math.min(MAX_BLOCK, buffer.length * 2))];
         }
+        // copied: finding the next packet block may move the file's window before the caller reads
         b.get(i + data, buffer, 0, captured);
         into.frame = number;
         into.timestampNanos = timestamp;

@@ -7,6 +7,17 @@ public record Endpoint(String address, int port) implements Comparable<Endpoint>
         return address.indexOf(':') >= 0 ? "[" + address + "]:" + port : address + ":" + port;
     }
 
+    /** Written out: the record's generated hash and equality are slower, and endpoints key every per-packet lookup. */
+    @Override
+    public int hashCode() {
+        return address.hashCode() * 31 + port;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return this == o || (o instanceof Endpoint e && port == e.port && address.equals(e.address));
+    }
+
     @Override
     public int compareTo(Endpoint o) {
         int c = address.compareTo(o.address);
