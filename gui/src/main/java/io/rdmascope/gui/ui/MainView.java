@@ -9,7 +9,8 @@ import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameFilter;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
-import io.rdmascope.gui.model.SimpleFilterCompiler;
+import io.rdmascope.gui.model.DisplayFilterCompiler;
+import io.rdmascope.gui.model.NicState;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -87,6 +88,15 @@ public final class MainView extends BorderPane {
     private final Button cancel = new Button("Cancel");
     private final Menu recentMenu = new Menu("Recent Files");
     private Task<CaptureModel> loading;
+    /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
+    private final java.util.BitSet markerOctets = new java.util.BitSet();
+    /** Computes NIC states off the application thread; only the latest request is shown. */
+    private final java.util.concurrent.ExecutorService nicWorker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rdmascope-nic");
+        t.setDaemon(true);
+        return t;
+    });
+    private final java.util.concurrent.atomic.AtomicLong nicRequest = new java.util.concurrent.atomic.AtomicLong();
     private Alert lastAlert;
 
     public MainView(CaptureOpener opener, Preferences prefs) {
@@ -123,7 +133,7 @@ public final class MainView extends BorderPane {
         details.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
             FieldNode n = item == null ? null : item.getValue();
             if (n != null && n.offset() >= 0 && n.length() > 0) {
-                hex.highlight(n.offset(), n.length());
+                hex.highlight(n.offset(), n.length(), "mpa.marker".equals(n.name()) ? null : markerOctets);
             } else {
                 hex.highlight(-1, 0);
             }
@@ -365,7 +375,34 @@ public final class MainView extends BorderPane {
         violations.show(m.violations());
         statistics.show(m.statistics());
         FrameRow sel = table.getSelectionModel().getSelectedItem();
-        nic.show(sel == null ? null : m.nicState(sel.number()));
+        showNic(m, sel == null ? -1 : sel.number());
+    }
+
+    /** Shows the NIC state at {@code frame} once computed in the background (-1: none). */
+    private void showNic(CaptureModel m, long frame) {
+        long request = nicRequest.incrementAndGet();
+        if (m == null || frame < 1) {
+            nic.show(null);
+            return;
+        }
+        nic.computing(frame);
+        nicWorker.execute(() -> {
+            if (nicRequest.get() != request) {
+                return;
+            }
+            NicState state;
+            try {
+                state = m.nicState(frame);
+            } catch (RuntimeException e) {
+                state = new NicState(frame, List.of());
+            }
+            NicState s = state;
+            Platform.runLater(() -> {
+                if (nicRequest.get() == request && model == m) {
+                    nic.show(s);
+                }
+            });
+        });
     }
 
     /** Stops the current loading, keeping the rows read so far. */
@@ -427,15 +464,27 @@ public final class MainView extends BorderPane {
 
     private void showFrame(FrameRow row) {
         CaptureModel m = model;
+        markerOctets.clear();
         if (row == null || m == null) {
             details.show(List.of());
             hex.setBytes(new byte[0]);
-            nic.show(null);
+            showNic(null, -1);
             return;
         }
-        details.show(m.details(row.number()));
+        List<FieldNode> tree = m.details(row.number());
+        collectMarkers(tree);
+        details.show(tree);
         hex.setBytes(m.bytes(row.number()));
-        nic.show(m.nicState(row.number()));
+        showNic(m, row.number());
+    }
+
+    private void collectMarkers(List<FieldNode> nodes) {
+        for (FieldNode n : nodes) {
+            if ("mpa.marker".equals(n.name()) && n.offset() >= 0) {
+                markerOctets.set(n.offset(), n.offset() + n.length());
+            }
+            collectMarkers(n.children());
+        }
     }
 
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
@@ -495,7 +544,7 @@ public final class MainView extends BorderPane {
         CaptureModel m = model;
         String text = filterField.getText();
         FrameFilter f = m == null ? (text == null || text.isBlank() ? FrameFilter.ALL : FrameFilter.error("no capture loaded"))
-                : new SimpleFilterCompiler(m).compile(text);
+                : new DisplayFilterCompiler(m).compile(text);
         boolean blank = text == null || text.isBlank();
         filterField.pseudoClassStateChanged(VALID, f.valid() && !blank);
         filterField.pseudoClassStateChanged(INVALID, !f.valid());
