@@ -88,6 +88,9 @@ public final class MainView extends BorderPane {
     private final Button cancel = new Button("Cancel");
     private final Menu recentMenu = new Menu("Recent Files");
     private Task<CaptureModel> loading;
+    private AtomicBoolean stopLoading = new AtomicBoolean();
+    private volatile long firstRowsMillis = -1;
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(MainView.class.getName());
     /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
     private final java.util.BitSet markerOctets = new java.util.BitSet();
     /** Computes NIC states off the application thread; only the latest request is shown. */
@@ -258,12 +261,15 @@ public final class MainView extends BorderPane {
             }
         }
         rows.clear();
+        firstRowsMillis = -1;
         details.show(List.of());
         hex.setBytes(new byte[0]);
         firstTime = 0;
         addRecent(file);
         ConcurrentLinkedQueue<List<FrameRow>> queue = new ConcurrentLinkedQueue<>();
         AtomicBoolean scheduled = new AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
+        long started = System.nanoTime();
         Task<CaptureModel> task = new Task<>() {
             @Override
             protected CaptureModel call() throws Exception {
@@ -281,7 +287,7 @@ public final class MainView extends BorderPane {
                         if (scheduled.compareAndSet(false, true)) {
                             Platform.runLater(() -> {
                                 scheduled.set(false);
-                                drain(queue, me);
+                                drain(queue, me, file, started);
                             });
                         }
                     }
@@ -290,28 +296,11 @@ public final class MainView extends BorderPane {
                     public void progress(double fraction) {
                         updateProgress(fraction < 0 ? -1 : fraction, fraction < 0 ? -1 : 1);
                     }
-
-                    private void drain(ConcurrentLinkedQueue<List<FrameRow>> q, Task<CaptureModel> owner) {
-                        if (loading != owner) {
-                            q.clear();
-                            return;
-                        }
-                        List<FrameRow> all = new ArrayList<>();
-                        for (List<FrameRow> b; (b = q.poll()) != null; ) {
-                            all.addAll(b);
-                        }
-                        if (!all.isEmpty()) {
-                            if (rows.isEmpty()) {
-                                firstTime = all.get(0).timeNanos();
-                            }
-                            rows.addAll(all);
-                            status.setText("Loading " + file.getFileName() + ": " + rows.size() + " frames");
-                        }
-                    }
-                }, this::isCancelled);
+                }, () -> stop.get() || isCancelled());
                 return m;
             }
         };
+        stopLoading = stop;
         loading = task;
         progress.progressProperty().bind(task.progressProperty());
         progress.setVisible(true);
@@ -322,7 +311,8 @@ public final class MainView extends BorderPane {
                 return;
             }
             model = task.getValue();
-            Platform.runLater(() -> finished(file, false));
+            drain(queue, task, file, started);
+            finished(file, stop.get());
         });
         task.setOnCancelled(e -> {
             if (loading == task) {
@@ -342,6 +332,34 @@ public final class MainView extends BorderPane {
         Thread t = new Thread(task, "rdmascope-load");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Moves the rows read so far into the packet list (on the application thread). */
+    private void drain(ConcurrentLinkedQueue<List<FrameRow>> q, Task<CaptureModel> owner, Path file, long started) {
+        if (loading != owner) {
+            q.clear();
+            return;
+        }
+        List<FrameRow> all = new ArrayList<>();
+        for (List<FrameRow> b; (b = q.poll()) != null; ) {
+            all.addAll(b);
+        }
+        if (!all.isEmpty()) {
+            if (rows.isEmpty()) {
+                firstTime = all.get(0).timeNanos();
+                firstRowsMillis = (System.nanoTime() - started) / 1_000_000;
+                LOG.info(() -> file.getFileName() + ": first rows shown after " + firstRowsMillis + " ms");
+            }
+            rows.addAll(all);
+            if (owner.isRunning()) {
+                status.setText("Loading " + file.getFileName() + ": " + rows.size() + " frames");
+            }
+        }
+    }
+
+    /** Milliseconds from opening the last file to its first rows in the packet list, or -1. */
+    public long firstRowsMillis() {
+        return firstRowsMillis;
     }
 
     private void endProgress() {
@@ -407,10 +425,7 @@ public final class MainView extends BorderPane {
 
     /** Stops the current loading, keeping the rows read so far. */
     public void cancelLoading() {
-        Task<CaptureModel> t = loading;
-        if (t != null && t.isRunning()) {
-            t.cancel(false);
-        }
+        stopLoading.set(true);
     }
 
     public boolean isLoading() {
