@@ -725,6 +725,10 @@ public final class MainView extends BorderPane {
             p.setExpanded(true);
         }
         details.getSelectionModel().select(found);
+        int row = details.getRow(found);
+        if (row >= 0) {
+            details.scrollTo(Math.max(0, row - 2));
+        }
         return true;
     }
 
