@@ -27,6 +27,11 @@ public final class Fpdu {
     /** Number of markers inside this FPDU, and how many of them were invalid. */
     public int markers;
     public int badMarkers;
+    /**
+     * Where markers stand in this direction's stream: at {@code markerOrigin + 512 k}; -1 when the
+     * sender inserts no markers. Lets a viewer map octets of the FPDU image back to stream offsets.
+     */
+    public long markerOrigin = -1;
     /** True when the capture or a gap cut the FPDU: only {@link #ulpduAvailable} octets are present. */
     public boolean truncated;
     public byte[] buf;

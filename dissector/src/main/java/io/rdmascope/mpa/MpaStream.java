@@ -704,6 +704,7 @@ final class MpaStream implements StreamHandler {
         f.crcOk = crcOn ? Boolean.valueOf(ok) : null;
         f.markers = nMarkers;
         f.badMarkers = nBad;
+        f.markerOrigin = markersOn ? origin : -1;
         f.truncated = false;
         f.buf = b;
         f.ulpduOffset = imgOff + 2;
@@ -756,6 +757,7 @@ final class MpaStream implements StreamHandler {
             f.crcOk = null;
             f.markers = nMarkers;
             f.badMarkers = nBad;
+            f.markerOrigin = markersOn ? origin : -1;
             f.truncated = true;
             f.buf = asm;
             f.ulpduOffset = 2;

@@ -22,6 +22,12 @@ public final class TcpSegment {
     public int length;
     /** True when the snapshot length cut this segment's payload (length is what was captured). */
     public boolean payloadTruncated;
+    /**
+     * Stream offset of the payload's first octet in its direction's reassembled stream (the
+     * numbering of {@link io.rdmascope.tcp.StreamHandler}), set by the reassembler when it takes the
+     * segment; -1 before that or when the reassembler ignores the segment.
+     */
+    public long streamOffset = -1;
 
     public boolean has(int flag) {
         return (flags & flag) != 0;

@@ -129,6 +129,7 @@ public final class TcpReassembler {
         if (s.source == null || s.destination == null) {
             return;
         }
+        s.streamOffset = -1;
         long frame = s.frame;
         lastFrame = frame;
         boolean syn = s.has(TcpSegment.SYN), ack = s.has(TcpSegment.ACK);
@@ -162,6 +163,7 @@ public final class TcpReassembler {
                 h.base = syn ? (s.seq + 1) & 0xffffffffL : s.seq;
             }
             long off = h.unwrap(s.seq) + (syn ? 1 : 0);
+            s.streamOffset = off;
             if (s.length > 0 && h.handler != null) {
                 data(h, frame, off, s.data, s.offset, s.length);
             }

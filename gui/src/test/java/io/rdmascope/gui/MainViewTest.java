@@ -1,12 +1,15 @@
 package io.rdmascope.gui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.NicState;
+import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +20,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -25,21 +28,28 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
+/** The main window on the real pipeline, with a synthesized one-shot capture and the real captures. */
 @ExtendWith(ApplicationExtension.class)
 class MainViewTest {
+    private static Path bounds;
     private MainView view;
+
+    @BeforeAll
+    static void capture() throws Exception {
+        Path dir = Files.createTempDirectory("rdmascope-gui");
+        bounds = Samples.synth("bounds.yaml", dir);
+    }
 
     @Start
     void start(Stage stage) {
-        view = new MainView(f -> new FakeCaptureModel(f), Preferences.userRoot().node("io/rdmascope/gui-test"));
+        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
         stage.setScene(RdmascopeApp.scene(view, 1280, 900));
         stage.show();
     }
 
-    @BeforeEach
-    void load(FxRobot robot) throws Exception {
-        robot.interact(() -> view.open(Path.of("demo.pcap")));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
+    private void open(FxRobot robot, Path file) throws Exception {
+        robot.interact(() -> view.open(file));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
                 && view.status().getText().contains("violations"));
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -49,35 +59,61 @@ class MainViewTest {
                 .sorted().collect(Collectors.toList());
     }
 
-    @Test
-    void openShowsRows(FxRobot robot) {
-        assertThat(view.table().getItems()).hasSize(30);
-        assertThat(robot.lookup(".table-cell").queryAllAs(TableCell.class).stream().map(c -> String.valueOf(c.getText())))
-                .contains("Send [SV STag 0x0a000100, 4096 B @ 0x100000 W] MSN 1", "DDP/RDMAP", "10.0.0.1:40000");
-        assertThat(view.recentFiles()).first().asString().endsWith("demo.pcap");
+    private void waitForNic(long frame) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> view.nic().title().getText().equals("NIC state after frame " + frame));
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** From the violation in the Violations pane to its frame, the field that explains it and the NIC state. */
     @Test
-    void selectingARowShowsDetailsAndBytes(FxRobot robot) {
-        robot.clickOn("RDMA Write STag 0x0a000100 TO 0x100000 len 1432");
+    void aViolationLeadsToItsFrameFieldAndNicState(FxRobot robot) throws Exception {
+        open(robot, bounds);
+        assertThat(view.table().getItems()).hasSize(30);
+        robot.clickOn("Violations");
+        assertThat(robot.lookup("Errors (1)").tryQuery()).isPresent();
+        assertThat(robot.lookup("STAG_BOUNDS (1)").tryQuery()).isPresent();
+        String text = view.model().violations().get(0).message();
+        robot.clickOn("Frame 18: " + text);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(view.table().getSelectionModel().getSelectedItem().number()).isEqualTo(7);
+        assertThat(selectedFrames()).containsExactly(18L);
+
         List<String> layers = view.details().getRoot().getChildren().stream().map(i -> i.getValue().name())
                 .collect(Collectors.toList());
         assertThat(layers).containsExactly("frame", "eth", "ip", "tcp", "mpa", "ddp", "rdmap");
-        assertThat(view.hex().bytes()).hasSize(1514);
-        assertThat(robot.lookup(".tree-cell").queryAll().stream()
-                .map(n -> String.valueOf(((javafx.scene.control.TreeCell<?>) n).getText())))
-                .contains("Steering Tag: 0x0a000100");
+        robot.interact(() -> assertThat(view.selectField("ddp.to")).isTrue());
+        int off = view.hex().highlightOffset();
+        assertThat(off).isPositive();
+        long to = 0;
+        int octets = 0;
+        byte[] b = view.hex().bytes();
+        for (int i = off; i < off + view.hex().highlightLength(); i++) {
+            if (view.hex().isHighlighted(i)) {
+                to = (to << 8) | (b[i] & 0xff);
+                octets++;
+            }
+        }
+        assertThat(octets).isEqualTo(8);
+        assertThat(to).isEqualTo(0x20200L);
+
+        robot.clickOn("NIC State");
+        waitForNic(18);
+        List<NicState.StagEntry> stags = view.nic().stagTable().getItems();
+        NicState.StagEntry s = stags.stream().filter(e -> e.stag() == 0x2000).findFirst().orElseThrow();
+        assertThat(s.state()).isEqualTo(NicState.StagState.VALID);
+        assertThat(s.advertisedFrame()).isEqualTo(16);
+        assertThat(robot.lookup("0x00002000").tryQuery()).isPresent();
+        robot.clickOn("#nicForward");
+        robot.clickOn("#nicForward");
+        waitForNic(20);
+        assertThat(view.nic().stagTable().getItems().stream().filter(e -> e.stag() == 0x2000).findFirst().orElseThrow()
+                .state()).isEqualTo(NicState.StagState.INVALIDATED);
     }
 
     @Test
-    void selectingAFieldHighlightsItsBytesAndClickingAByteSelectsTheField(FxRobot robot) {
-        robot.interact(() -> view.jumpTo(7));
-        robot.interact(() -> assertThat(view.selectField("ddp.stag")).isTrue());
-        assertThat(view.hex().highlightOffset()).isEqualTo(58);
-        assertThat(view.hex().highlightLength()).isEqualTo(4);
-
+    void clickingAByteSelectsItsField(FxRobot robot) throws Exception {
+        open(robot, bounds);
+        robot.interact(() -> view.jumpTo(18));
         Point2D p = view.hex().pointOfByte(36);
         robot.clickOn(p);
         WaitForAsyncUtils.waitForFxEvents();
@@ -88,43 +124,46 @@ class MainViewTest {
     }
 
     @Test
-    void violationClickJumpsToItsFrame(FxRobot robot) {
-        robot.clickOn("Violations");
-        assertThat(robot.lookup("Errors (1)").tryQuery()).isPresent();
-        assertThat(robot.lookup("Warnings (2)").tryQuery()).isPresent();
-        robot.clickOn("Frame 17: RDMA Write [0x201f00, +1432) leaves the region [0x200000, +8192) advertised in frame 15");
+    void clickingATimelineBarSelectsItsFrames(FxRobot robot) throws Exception {
+        open(robot, bounds);
+        robot.clickOn("Timeline");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(selectedFrames()).containsExactly(17L);
+        Transaction t1 = view.model().transactions().stream().filter(t -> t.id.equals("t1")).findFirst().orElseThrow();
+        Rectangle2D bar = view.timeline().barOf(t1);
+        assertThat(bar).isNotNull();
+        robot.clickOn(view.timeline().canvas().localToScreen(bar.getMinX() + bar.getWidth() / 2,
+                bar.getMinY() + bar.getHeight() / 2));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(selectedFrames()).containsExactly(8L, 10L, 12L, 14L);
+        assertThat(view.sequence().messages()).hasSize(4);
+        assertThat(view.sequence().messages().get(3)).contains("Send with Invalidate");
     }
 
     @Test
-    void filterBarAppliesValidExpressionsAndShowsErrorsInline(FxRobot robot) {
+    void filterBarUsesTheDisplayFilterLanguage(FxRobot robot) throws Exception {
+        open(robot, bounds);
         robot.clickOn("#filterField").write("violation");
         robot.clickOn("#filterApply");
-        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(17L, 19L, 23L, 24L);
+        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(18L);
         assertThat(view.filterError().isVisible()).isFalse();
 
-        robot.interact(() -> view.filterField().setText("violation.code == \"STAG_BOUNDS\""));
+        robot.interact(() -> view.filterField().setText("ddp.stag == 0x1234 && ddp.tagged"));
         robot.clickOn("#filterApply");
-        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(17L);
+        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(10L, 12L);
 
         robot.interact(() -> view.filterField().setText("transaction == t1"));
         robot.clickOn("#filterApply");
-        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(6L, 7L, 8L, 9L);
+        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(8L, 10L, 12L, 14L);
 
-        robot.interact(() -> view.filterField().setText("frame.number == 12"));
-        robot.clickOn("#filterApply");
-        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(12L);
-
-        robot.interact(() -> view.filterField().setText("frame.number == twelve"));
+        robot.interact(() -> view.filterField().setText("ddp.stag == "));
         robot.clickOn("#filterApply");
         assertThat(view.filterError().isVisible()).isTrue();
-        assertThat(view.filterError().getText()).contains("not a frame number");
-        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(12L);
+        assertThat(view.filterError().getText()).isEqualTo("filter: column 13: expected a value after '==', found the end of the filter");
+        assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(8L, 10L, 12L, 14L);
 
         robot.interact(() -> view.filterField().setText("bogus.field == 1"));
         robot.clickOn("#filterApply");
-        assertThat(view.filterError().getText()).contains("unknown field");
+        assertThat(view.filterError().getText()).contains("bogus.field");
 
         robot.interact(() -> view.filterField().setText(""));
         robot.clickOn("#filterApply");
@@ -133,38 +172,36 @@ class MainViewTest {
     }
 
     @Test
-    void clickingATimelineBarSelectsItsFrames(FxRobot robot) {
-        robot.clickOn("Timeline");
-        WaitForAsyncUtils.waitForFxEvents();
-        Transaction t1 = view.model().transactions().get(0);
-        Rectangle2D bar = view.timeline().barOf(t1);
-        assertThat(bar).isNotNull();
-        robot.clickOn(view.timeline().canvas().localToScreen(bar.getMinX() + bar.getWidth() / 2,
-                bar.getMinY() + bar.getHeight() / 2));
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(selectedFrames()).containsExactly(6L, 7L, 8L, 9L);
-        assertThat(view.sequence().messages()).hasSize(4);
-        assertThat(view.sequence().messages().get(3)).contains("Send with Invalidate");
+    void realCaptureWithMarkersShowsRowsAndFilters(FxRobot robot) throws Exception {
+        assumeTrue(Samples.haveReal());
+        open(robot, Samples.real("osc-iwarp-crc-markers.pcap"));
+        assertThat(robot.lookup(".table-cell").queryAllAs(TableCell.class).stream().map(c -> String.valueOf(c.getText())))
+                .anyMatch(t -> t.startsWith("MPA Request rev 0"));
+        robot.interact(() -> view.filterField().setText("mpa.markers > 0"));
+        robot.clickOn("#filterApply");
+        assertThat(view.table().getItems()).isNotEmpty();
+        boolean[] found = {false};
+        for (FrameRow r : List.copyOf(view.table().getItems())) {
+            robot.interact(() -> {
+                view.jumpTo(r.number());
+                found[0] = view.selectField("mpa.marker");
+            });
+            if (found[0]) {
+                break;
+            }
+        }
+        assertThat(found[0]).isTrue();
+        assertThat(view.hex().highlightLength()).isEqualTo(4);
     }
 
     @Test
-    void nicInspectorShowsTheStagTableAtTheSelectedFrame(FxRobot robot) {
-        robot.clickOn("NIC State");
-        robot.interact(() -> view.jumpTo(7));
-        List<NicState.StagEntry> stags = view.nic().stagTable().getItems();
-        assertThat(stags).hasSize(1);
-        assertThat(stags.get(0).stag()).isEqualTo(0x0a000100L);
-        assertThat(stags.get(0).state()).isEqualTo(NicState.StagState.VALID);
-        assertThat(view.nic().poolTable().getItems()).hasSize(1);
-        assertThat(view.nic().poolTable().getItems().get(0).inUse()).isEqualTo(1);
-        assertThat(robot.lookup("0x0a000100").tryQuery()).isPresent();
-
-        robot.clickOn("#nicForward");
-        robot.clickOn("#nicForward");
-        assertThat(view.nic().title().getText()).isEqualTo("NIC state after frame 9");
-        assertThat(view.nic().stagTable().getItems().get(0).state()).isEqualTo(NicState.StagState.INVALIDATED);
-        assertThat(view.nic().poolTable().getItems().get(0).inUse()).isZero();
-        robot.clickOn("#nicBack");
-        assertThat(view.nic().title().getText()).isEqualTo("NIC state after frame 8");
+    void realMixedCaptureOpens(FxRobot robot) throws Exception {
+        assumeTrue(Samples.haveReal());
+        open(robot, Samples.real("softuiwarp-mixed.pcap"));
+        assertThat(view.model().frameCount()).isEqualTo(view.allRows().size());
+        robot.interact(() -> view.filterField().setText("rdmap.opcode == 1"));
+        robot.clickOn("#filterApply");
+        assertThat(view.table().getItems()).hasSize(3);
+        assertThat(view.table().getItems()).allMatch(r -> r.info().startsWith("RDMA Read Request"));
     }
 }

@@ -1,55 +1,106 @@
 package io.rdmascope.gui;
 
-import io.rdmascope.gui.export.Exports;
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.prefs.Preferences;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
- * Opens the in-memory capture in a real window, selects a frame, a field and a transaction, and
- * writes a snapshot of the window as PNG (args: output path, optional tab name).
+ * Opens a capture in a real window (run it under Xvfb), shows each pane in turn and photographs
+ * the screen with ImageMagick's {@code import -window root} (args: capture, output folder).
  */
 public final class ScreenshotMain extends Application {
+    private MainView view;
+    private final List<Runnable> steps = new ArrayList<>();
+    private Path outDir;
+
     @Override
     public void start(Stage stage) {
-        String out = getParameters().getUnnamed().isEmpty() ? "/tmp/rdmascope-gui.png" : getParameters().getUnnamed().get(0);
-        String tab = getParameters().getUnnamed().size() > 1 ? getParameters().getUnnamed().get(1) : "Timeline";
-        int extra = getParameters().getUnnamed().size() > 2 ? Integer.parseInt(getParameters().getUnnamed().get(2)) : 2000;
-        MainView view = new MainView(f -> new FakeCaptureModel(f, extra, false), Preferences.userRoot().node("io/rdmascope/gui-shot"));
-        Scene scene = RdmascopeApp.scene(view, 1280, 900);
-        stage.setScene(scene);
-        stage.setTitle("rdmascope");
+        List<String> args = getParameters().getUnnamed();
+        Path capture = Path.of(args.get(0));
+        outDir = Path.of(args.size() > 1 ? args.get(1) : "/tmp");
+        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-shot"));
+        stage.setScene(RdmascopeApp.scene(view, 1580, 980));
+        stage.setTitle("rdmascope \u2014 " + capture.getFileName());
+        stage.setX(0);
+        stage.setY(0);
         stage.show();
-        view.open(Path.of("demo.pcap"));
-        PauseTransition wait = new PauseTransition(Duration.seconds(2));
-        wait.setOnFinished(e -> {
-            view.tabs().getTabs().stream().filter(t -> t.getText().equals(tab)).findFirst()
-                    .ifPresent(t -> view.tabs().getSelectionModel().select(t));
-            view.selectTransaction(view.model().transactions().get(1));
-            view.jumpTo(17);
-            view.selectField("ddp.stag");
-            PauseTransition settle = new PauseTransition(Duration.seconds(1));
-            settle.setOnFinished(e2 -> {
-                try {
-                    Exports.png(scene.snapshot(null), Path.of(out));
-                    System.out.println("wrote " + out);
-                } catch (Exception ex) {
-                    ex.printStackTrace();
-                }
-                Platform.exit();
-            });
-            settle.play();
-        });
-        wait.play();
+        view.open(capture);
+        waitLoaded();
     }
 
-    public static void main(String[] args) {
-        launch(ScreenshotMain.class, args);
+    private void waitLoaded() {
+        PauseTransition p = new PauseTransition(Duration.millis(300));
+        p.setOnFinished(e -> {
+            if (view.isLoading() || view.model() == null) {
+                waitLoaded();
+            } else {
+                plan();
+                next();
+            }
+        });
+        p.play();
+    }
+
+    private void plan() {
+        List<Violation> vs = view.model().violations();
+        List<Transaction> ts = view.model().transactions();
+        long frame = !vs.isEmpty() ? vs.get(0).frame() : ts.isEmpty() ? 1 : ts.get(0).initiationFrame;
+        steps.add(() -> {
+            view.jumpTo(frame);
+            if (!view.selectField("ddp.to")) {
+                view.selectField("ddp.stag");
+            }
+            shoot("1-packets", "Timeline");
+        });
+        steps.add(() -> {
+            if (!ts.isEmpty()) {
+                view.selectTransaction(ts.get(Math.min(1, ts.size() - 1)));
+            }
+            shoot("2-timeline", "Timeline");
+        });
+        steps.add(() -> shoot("3-sequence", "Sequence"));
+        steps.add(() -> {
+            view.jumpTo(frame);
+            shoot("4-violations", "Violations");
+        });
+        steps.add(() -> {
+            view.jumpTo(frame);
+            shoot("5-nic", "NIC State");
+        });
+        steps.add(() -> shoot("6-statistics", "Statistics"));
+        steps.add(Platform::exit);
+    }
+
+    private void shoot(String name, String tab) {
+        view.tabs().getTabs().stream().filter(t -> t.getText().equals(tab)).findFirst()
+                .ifPresent(t -> view.tabs().getSelectionModel().select(t));
+        PauseTransition settle = new PauseTransition(Duration.seconds(1.5));
+        settle.setOnFinished(e -> {
+            Path out = outDir.resolve(name + ".png");
+            try {
+                new ProcessBuilder("import", "-window", "root", out.toString()).inheritIO().start().waitFor();
+                System.out.println("wrote " + out);
+            } catch (Exception ex) {
+                ex.printStackTrace();
+            }
+            next();
+        });
+        settle.play();
+    }
+
+    private void next() {
+        if (!steps.isEmpty()) {
+            steps.remove(0).run();
+        }
     }
 }

@@ -4,6 +4,7 @@ import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.filter.FilterContext;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -58,7 +59,18 @@ public interface CaptureModel extends Closeable {
     /** Ids of the transactions that {@code frame} takes part in. */
     List<String> transactionsAt(long frame);
 
-    /** The state of each endpoint's NIC after {@code frame} was processed. */
+    /**
+     * A frame as the display filters see it ({@link io.rdmascope.filter.DisplayFilter}).
+     *
+     * @param withPdus whether the MPA, DDP and RDMAP fields (and {@code connection}) must be
+     *     answered; without them only frame, address, violation and transaction fields are
+     */
+    FilterContext filterContext(long frame, boolean withPdus);
+
+    /**
+     * The state of each endpoint's NIC after {@code frame} was processed. May take as long as
+     * analysing the capture up to that frame: call it off the application thread.
+     */
     NicState nicState(long frame);
 
     CaptureStatistics statistics();

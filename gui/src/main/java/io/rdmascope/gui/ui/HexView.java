@@ -24,6 +24,7 @@ public final class HexView extends ScrollPane {
     private byte[] bytes = new byte[0];
     private int highlightOffset = -1;
     private int highlightLength;
+    private java.util.BitSet excluded;
     private IntConsumer onByteClicked = b -> {};
 
     public HexView() {
@@ -45,6 +46,7 @@ public final class HexView extends ScrollPane {
 
     public void setBytes(byte[] data) {
         bytes = data == null ? new byte[0] : data;
+        excluded = null;
         highlightOffset = -1;
         highlightLength = 0;
         redraw();
@@ -57,6 +59,15 @@ public final class HexView extends ScrollPane {
 
     /** Highlights [offset, offset + length); a negative offset clears the highlight. */
     public void highlight(int offset, int length) {
+        highlight(offset, length, null);
+    }
+
+    /**
+     * Highlights [offset, offset + length) except the octets set in {@code excluded} (MPA markers
+     * standing inside a field); a negative offset clears the highlight.
+     */
+    public void highlight(int offset, int length, java.util.BitSet excluded) {
+        this.excluded = excluded == null || excluded.isEmpty() ? null : (java.util.BitSet) excluded.clone();
         highlightOffset = offset;
         highlightLength = Math.max(0, length);
         redraw();
@@ -75,6 +86,12 @@ public final class HexView extends ScrollPane {
 
     public int highlightLength() {
         return highlightLength;
+    }
+
+    /** Whether octet {@code i} is drawn highlighted. */
+    public boolean isHighlighted(int i) {
+        return highlightOffset >= 0 && i >= highlightOffset && i < highlightOffset + highlightLength
+                && (excluded == null || !excluded.get(i));
     }
 
     public void setOnByteClicked(IntConsumer handler) {
@@ -132,10 +149,10 @@ public final class HexView extends ScrollPane {
             for (int c = 0; c < PER_LINE && line * PER_LINE + c < bytes.length; c++) {
                 int i = line * PER_LINE + c;
                 int v = bytes[i] & 0xff;
-                boolean lit = highlightOffset >= 0 && i >= highlightOffset && i < highlightOffset + highlightLength;
+                boolean lit = isHighlighted(i);
                 if (lit) {
                     g.setFill(Color.web("#3d7bd9"));
-                    boolean nextLit = c < PER_LINE - 1 && i + 1 < highlightOffset + highlightLength && i + 1 < bytes.length;
+                    boolean nextLit = c < PER_LINE - 1 && i + 1 < bytes.length && isHighlighted(i + 1);
                     g.fillRect(hexX(c) - 1, y - 1, (nextLit ? 3 : 2) * charWidth + (nextLit && c == 7 ? charWidth : 0) + 1, lineHeight);
                     g.fillRect(asciiX(c), y - 1, charWidth, lineHeight);
                 }

@@ -9,7 +9,8 @@ import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameFilter;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
-import io.rdmascope.gui.model.SimpleFilterCompiler;
+import io.rdmascope.gui.model.DisplayFilterCompiler;
+import io.rdmascope.gui.model.NicState;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -87,6 +88,18 @@ public final class MainView extends BorderPane {
     private final Button cancel = new Button("Cancel");
     private final Menu recentMenu = new Menu("Recent Files");
     private Task<CaptureModel> loading;
+    private AtomicBoolean stopLoading = new AtomicBoolean();
+    private volatile long firstRowsMillis = -1;
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(MainView.class.getName());
+    /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
+    private final java.util.BitSet markerOctets = new java.util.BitSet();
+    /** Computes NIC states off the application thread; only the latest request is shown. */
+    private final java.util.concurrent.ExecutorService nicWorker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rdmascope-nic");
+        t.setDaemon(true);
+        return t;
+    });
+    private final java.util.concurrent.atomic.AtomicLong nicRequest = new java.util.concurrent.atomic.AtomicLong();
     private Alert lastAlert;
 
     public MainView(CaptureOpener opener, Preferences prefs) {
@@ -123,7 +136,7 @@ public final class MainView extends BorderPane {
         details.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
             FieldNode n = item == null ? null : item.getValue();
             if (n != null && n.offset() >= 0 && n.length() > 0) {
-                hex.highlight(n.offset(), n.length());
+                hex.highlight(n.offset(), n.length(), "mpa.marker".equals(n.name()) ? null : markerOctets);
             } else {
                 hex.highlight(-1, 0);
             }
@@ -248,12 +261,15 @@ public final class MainView extends BorderPane {
             }
         }
         rows.clear();
+        firstRowsMillis = -1;
         details.show(List.of());
         hex.setBytes(new byte[0]);
         firstTime = 0;
         addRecent(file);
         ConcurrentLinkedQueue<List<FrameRow>> queue = new ConcurrentLinkedQueue<>();
         AtomicBoolean scheduled = new AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
+        long started = System.nanoTime();
         Task<CaptureModel> task = new Task<>() {
             @Override
             protected CaptureModel call() throws Exception {
@@ -271,7 +287,7 @@ public final class MainView extends BorderPane {
                         if (scheduled.compareAndSet(false, true)) {
                             Platform.runLater(() -> {
                                 scheduled.set(false);
-                                drain(queue, me);
+                                drain(queue, me, file, started);
                             });
                         }
                     }
@@ -280,28 +296,11 @@ public final class MainView extends BorderPane {
                     public void progress(double fraction) {
                         updateProgress(fraction < 0 ? -1 : fraction, fraction < 0 ? -1 : 1);
                     }
-
-                    private void drain(ConcurrentLinkedQueue<List<FrameRow>> q, Task<CaptureModel> owner) {
-                        if (loading != owner) {
-                            q.clear();
-                            return;
-                        }
-                        List<FrameRow> all = new ArrayList<>();
-                        for (List<FrameRow> b; (b = q.poll()) != null; ) {
-                            all.addAll(b);
-                        }
-                        if (!all.isEmpty()) {
-                            if (rows.isEmpty()) {
-                                firstTime = all.get(0).timeNanos();
-                            }
-                            rows.addAll(all);
-                            status.setText("Loading " + file.getFileName() + ": " + rows.size() + " frames");
-                        }
-                    }
-                }, this::isCancelled);
+                }, () -> stop.get() || isCancelled());
                 return m;
             }
         };
+        stopLoading = stop;
         loading = task;
         progress.progressProperty().bind(task.progressProperty());
         progress.setVisible(true);
@@ -312,7 +311,8 @@ public final class MainView extends BorderPane {
                 return;
             }
             model = task.getValue();
-            Platform.runLater(() -> finished(file, false));
+            drain(queue, task, file, started);
+            finished(file, stop.get());
         });
         task.setOnCancelled(e -> {
             if (loading == task) {
@@ -332,6 +332,34 @@ public final class MainView extends BorderPane {
         Thread t = new Thread(task, "rdmascope-load");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** Moves the rows read so far into the packet list (on the application thread). */
+    private void drain(ConcurrentLinkedQueue<List<FrameRow>> q, Task<CaptureModel> owner, Path file, long started) {
+        if (loading != owner) {
+            q.clear();
+            return;
+        }
+        List<FrameRow> all = new ArrayList<>();
+        for (List<FrameRow> b; (b = q.poll()) != null; ) {
+            all.addAll(b);
+        }
+        if (!all.isEmpty()) {
+            if (rows.isEmpty()) {
+                firstTime = all.get(0).timeNanos();
+                firstRowsMillis = (System.nanoTime() - started) / 1_000_000;
+                LOG.info(() -> file.getFileName() + ": first rows shown after " + firstRowsMillis + " ms");
+            }
+            rows.addAll(all);
+            if (owner.isRunning()) {
+                status.setText("Loading " + file.getFileName() + ": " + rows.size() + " frames");
+            }
+        }
+    }
+
+    /** Milliseconds from opening the last file to its first rows in the packet list, or -1. */
+    public long firstRowsMillis() {
+        return firstRowsMillis;
     }
 
     private void endProgress() {
@@ -365,15 +393,39 @@ public final class MainView extends BorderPane {
         violations.show(m.violations());
         statistics.show(m.statistics());
         FrameRow sel = table.getSelectionModel().getSelectedItem();
-        nic.show(sel == null ? null : m.nicState(sel.number()));
+        showNic(m, sel == null ? -1 : sel.number());
+    }
+
+    /** Shows the NIC state at {@code frame} once computed in the background (-1: none). */
+    private void showNic(CaptureModel m, long frame) {
+        long request = nicRequest.incrementAndGet();
+        if (m == null || frame < 1) {
+            nic.show(null);
+            return;
+        }
+        nic.computing(frame);
+        nicWorker.execute(() -> {
+            if (nicRequest.get() != request) {
+                return;
+            }
+            NicState state;
+            try {
+                state = m.nicState(frame);
+            } catch (RuntimeException e) {
+                state = new NicState(frame, List.of());
+            }
+            NicState s = state;
+            Platform.runLater(() -> {
+                if (nicRequest.get() == request && model == m) {
+                    nic.show(s);
+                }
+            });
+        });
     }
 
     /** Stops the current loading, keeping the rows read so far. */
     public void cancelLoading() {
-        Task<CaptureModel> t = loading;
-        if (t != null && t.isRunning()) {
-            t.cancel(false);
-        }
+        stopLoading.set(true);
     }
 
     public boolean isLoading() {
@@ -427,15 +479,27 @@ public final class MainView extends BorderPane {
 
     private void showFrame(FrameRow row) {
         CaptureModel m = model;
+        markerOctets.clear();
         if (row == null || m == null) {
             details.show(List.of());
             hex.setBytes(new byte[0]);
-            nic.show(null);
+            showNic(null, -1);
             return;
         }
-        details.show(m.details(row.number()));
+        List<FieldNode> tree = m.details(row.number());
+        collectMarkers(tree);
+        details.show(tree);
         hex.setBytes(m.bytes(row.number()));
-        nic.show(m.nicState(row.number()));
+        showNic(m, row.number());
+    }
+
+    private void collectMarkers(List<FieldNode> nodes) {
+        for (FieldNode n : nodes) {
+            if ("mpa.marker".equals(n.name()) && n.offset() >= 0) {
+                markerOctets.set(n.offset(), n.offset() + n.length());
+            }
+            collectMarkers(n.children());
+        }
     }
 
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
@@ -495,7 +559,7 @@ public final class MainView extends BorderPane {
         CaptureModel m = model;
         String text = filterField.getText();
         FrameFilter f = m == null ? (text == null || text.isBlank() ? FrameFilter.ALL : FrameFilter.error("no capture loaded"))
-                : new SimpleFilterCompiler(m).compile(text);
+                : new DisplayFilterCompiler(m).compile(text);
         boolean blank = text == null || text.isBlank();
         filterField.pseudoClassStateChanged(VALID, f.valid() && !blank);
         filterField.pseudoClassStateChanged(INVALID, !f.valid());
@@ -661,6 +725,10 @@ public final class MainView extends BorderPane {
             p.setExpanded(true);
         }
         details.getSelectionModel().select(found);
+        int row = details.getRow(found);
+        if (row >= 0) {
+            details.scrollTo(Math.max(0, row - 2));
+        }
         return true;
     }
 

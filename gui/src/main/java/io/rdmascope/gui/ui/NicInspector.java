@@ -27,7 +27,6 @@ public final class NicInspector extends BorderPane {
     private final TableView<NicState.PoolEntry> pools = new TableView<>();
     private final Button back = new Button("\u25c0 Previous frame");
     private final Button forward = new Button("Next frame \u25b6");
-    private final List<String> poolEndpoints = new ArrayList<>();
 
     public NicInspector(Runnable stepBack, Runnable stepForward) {
         title.setId("nicFrame");
@@ -50,10 +49,11 @@ public final class NicInspector extends BorderPane {
         stags.getColumns().add(col("State", 80, e -> e.state().name().toLowerCase()));
         stags.getColumns().add(col("QP", 40, NicState.StagEntry::connection));
         stags.getColumns().add(col("Since", 55, e -> "#" + e.advertisedFrame()));
+        stags.getColumns().add(col("Until", 55, e -> e.invalidatedFrame() < 0 ? "" : "#" + e.invalidatedFrame()));
         stags.getColumns().add(col("Txn", 45, e -> e.transaction() == null ? "" : e.transaction()));
         stags.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         stags.setPlaceholder(new Label("No STag advertised up to this frame"));
-        pools.getColumns().add(col("Endpoint", 130, p -> poolEndpoints.get(pools.getItems().indexOf(p))));
+        pools.getColumns().add(col("Endpoint", 130, NicState.PoolEntry::endpoint));
         pools.getColumns().add(col("QP", 40, NicState.PoolEntry::connection));
         pools.getColumns().add(col("In use", 65, p -> p.inUse() + " / " + p.capacity()));
         pools.getColumns().add(col("Write", 60, p -> p.writeInUse() + " / " + p.perOperation()));
@@ -91,16 +91,17 @@ public final class NicInspector extends BorderPane {
         title.setText("NIC state after frame " + state.frame());
         List<NicState.StagEntry> rows = new ArrayList<>();
         List<NicState.PoolEntry> poolRows = new ArrayList<>();
-        poolEndpoints.clear();
         for (NicState.EndpointState e : state.endpoints()) {
             rows.addAll(e.stags());
-            for (NicState.PoolEntry p : e.pools()) {
-                poolRows.add(p);
-                poolEndpoints.add(e.endpoint());
-            }
+            poolRows.addAll(e.pools());
         }
         stags.getItems().setAll(rows);
         pools.getItems().setAll(poolRows);
+    }
+
+    /** Says that the state at {@code frame} is being computed (the tables keep the last state). */
+    public void computing(long frame) {
+        title.setText("NIC state after frame " + frame + " \u2026");
     }
 
     public TableView<NicState.StagEntry> stagTable() {

@@ -177,10 +177,13 @@ public final class TimelineView extends Pane {
             bars.put(t, r);
             g.setFill(colour(t.status));
             g.fillRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
-            g.setStroke(Color.BLACK);
-            for (Long f : t.dataFrames) {
-                double tx = x(timeOf.applyAsLong(f), w);
-                g.strokeLine(tx, y - 3, tx, y + BAR + 3);
+            // one tick per data frame, only while they stay apart (else the bar turns black)
+            if (r.getWidth() >= 4.0 * t.dataFrames.size()) {
+                g.setStroke(Color.gray(0.15, 0.8));
+                for (Long f : t.dataFrames) {
+                    double tx = x(timeOf.applyAsLong(f), w);
+                    g.strokeLine(tx, y - 3, tx, y + BAR + 3);
+                }
             }
             if (t == selected) {
                 g.setStroke(Color.web("#1a4fa0"));

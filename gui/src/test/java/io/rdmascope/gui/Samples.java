@@ -1,0 +1,41 @@
+package io.rdmascope.gui;
+
+import io.rdmascope.synth.scenario.Scenario;
+import io.rdmascope.synth.scenario.ScenarioParser;
+import io.rdmascope.synth.scenario.Synthesizer;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Captures for the tests: scenarios synthesized on the fly, and the real captures of the project. */
+public final class Samples {
+    private Samples() {}
+
+    /** The real captures' folder (shared/captures/real beside the project, or $RDMASCOPE_CAPTURES). */
+    public static Path real(String name) {
+        String env = System.getenv("RDMASCOPE_CAPTURES");
+        Path dir = env != null ? Path.of(env) : Path.of("/work/shared/captures/real");
+        return dir.resolve(name);
+    }
+
+    public static boolean haveReal() {
+        return Files.isRegularFile(real("softuiwarp-mixed.pcap"));
+    }
+
+    /** Writes the capture of a scenario on the test class path ("bounds.yaml") into {@code dir}. */
+    public static Path synth(String resource, Path dir) throws Exception {
+        Path out = dir.resolve(resource.replaceAll("\\.ya?ml$", "") + ".pcap");
+        Scenario s;
+        try (InputStream in = Samples.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no scenario " + resource);
+            }
+            s = new ScenarioParser().parse(in, resource);
+        }
+        try (OutputStream o = Files.newOutputStream(out)) {
+            Synthesizer.write(s, o);
+        }
+        return out;
+    }
+}
