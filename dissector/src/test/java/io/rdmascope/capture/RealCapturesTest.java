@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The real captures, read by the own readers and by libpcap, checked against tshark. */
 class RealCapturesTest {
-    static final Path DIR = Path.of("/work/shared/captures/real");
+    static final Path DIR = io.rdmascope.testing.RealCaptures.dir();
 
     static Stream<Path> captures() throws IOException {
         if (!Files.isDirectory(DIR)) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * 16: ULPDU lengths 1442, 1442, 170; CRC octets 66 0e 6c f7, d7 4f 91 53, 0a bf 28 f7, all good).
  */
 class RealCaptureTest {
-    static final Path FILE = Path.of("/work/shared/captures/real/osc-iwarp-crc-markers.pcap");
+    static final Path FILE = io.rdmascope.testing.RealCaptures.file("osc-iwarp-crc-markers.pcap");
 
     @Test
     void oscCaptureFramesWithGoodCrcsAndMarkers() throws IOException {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * field with what tshark's iWARP dissector shows.
  */
 class RealCaptureTest {
-    private static final Path CAPTURE = Path.of("/work/shared/captures/real/softuiwarp-send-read.pcap");
+    private static final Path CAPTURE = io.rdmascope.testing.RealCaptures.file("softuiwarp-send-read.pcap");
 
     /** Frame number to decoded segment, taking the FPDU after the 20-octet MPA Request and Reply. */
     private static Map<Integer, DdpSegment> decodeCapture(byte[] pcap) {

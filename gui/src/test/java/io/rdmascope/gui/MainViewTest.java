@@ -1,7 +1,7 @@
 package io.rdmascope.gui;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
@@ -173,7 +173,7 @@ class MainViewTest {
 
     @Test
     void realCaptureWithMarkersShowsRowsAndFilters(FxRobot robot) throws Exception {
-        assumeTrue(Samples.haveReal());
+        assertTrue(Samples.haveReal(), "real captures missing: " + Samples.real(""));
         open(robot, Samples.real("osc-iwarp-crc-markers.pcap"));
         assertThat(robot.lookup(".table-cell").queryAllAs(TableCell.class).stream().map(c -> String.valueOf(c.getText())))
                 .anyMatch(t -> t.startsWith("MPA Request rev 0"));
@@ -196,7 +196,7 @@ class MainViewTest {
 
     @Test
     void realMixedCaptureOpens(FxRobot robot) throws Exception {
-        assumeTrue(Samples.haveReal());
+        assertTrue(Samples.haveReal(), "real captures missing: " + Samples.real(""));
         open(robot, Samples.real("softuiwarp-mixed.pcap"));
         assertThat(view.model().frameCount()).isEqualTo(view.allRows().size());
         robot.interact(() -> view.filterField().setText("rdmap.opcode == 1"));

@@ -12,11 +12,11 @@ import java.nio.file.Path;
 public final class Samples {
     private Samples() {}
 
-    /** The real captures' folder (shared/captures/real beside the project, or $RDMASCOPE_CAPTURES). */
+    /** A real capture from shared/captures/real beside the checkout (the build's rdmascope.realCaptures). */
     public static Path real(String name) {
-        String env = System.getenv("RDMASCOPE_CAPTURES");
-        Path dir = env != null ? Path.of(env) : Path.of("/work/shared/captures/real");
-        return dir.resolve(name);
+        String p = System.getProperty("rdmascope.realCaptures");
+        Path dir = p != null ? Path.of(p) : Path.of("..", "..", "shared", "captures", "real").toAbsolutePath();
+        return dir.normalize().resolve(name);
     }
 
     public static boolean haveReal() {

@@ -1,7 +1,7 @@
 package io.rdmascope.gui.pipeline;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.gui.Samples;
@@ -176,7 +176,7 @@ class PipelineCaptureModelTest {
     /** An FPDU that spans frames shows, in the frame that completes it, only the octets that frame carries. */
     @Test
     void anFpduSpanningFramesHighlightsOnlyItsPartInTheCompletingFrame() throws Exception {
-        assumeTrue(Samples.haveReal());
+        assertTrue(Samples.haveReal(), "real captures missing: " + Samples.real(""));
         try (PipelineCaptureModel m = new PipelineCaptureModel(Samples.real("softuiwarp-mixed.pcap"))) {
             List<FrameRow> rows = load(m);
             int spanning = 0;
