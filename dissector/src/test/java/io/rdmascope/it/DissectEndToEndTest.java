@@ -156,4 +156,24 @@ class DissectEndToEndTest {
         }
         dissect(p);
     }
+
+    /** Reordered and retransmitted TCP segments: each FPDU belongs to the frame that makes it contiguous. */
+    @ParameterizedTest(name = "{0}, markers {1}")
+    @CsvSource({"swap,none", "swap,both", "duplicate,none", "duplicate,both", "swap+duplicate,both"})
+    void reorderedAndRetransmittedSegments(String kinds, String markers) throws Exception {
+        StringBuilder f = new StringBuilder(", faults: [");
+        int k = 0;
+        for (String kind : kinds.split("\\+")) {
+            for (int seg : new int[] {0, 2, 5}) {
+                f.append(k++ == 0 ? "" : ", ").append("{kind: ").append(kind).append(", segment: ").append(seg).append('}');
+            }
+        }
+        String faults = f.append(']').toString();
+        Plan p = new Plan().conn("c1", true, markers, "mss: 300");
+        p.send("c1", "a", 2000, 700, false, faults)
+                .write("c1", "b", 0x10, 0, 3000, 333, faults + ", cuts: [1000000]")
+                .send("c1", "b", 50, 100, false, "")
+                .read("c1", "a", 0x20, 0, 0x30, 0, 1500, 200, faults);
+        dissect(p);
+    }
 }

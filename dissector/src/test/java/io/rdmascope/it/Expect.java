@@ -92,8 +92,8 @@ final class Expect {
             assertThat(w.crcField()).isZero();
             assertThat(m.get("crc_ok").isNull()).as("crc_ok null of %s", as).isTrue();
         }
-        if (w.firstFrame() != w.completingFrame()) {
-            assertThat(m.path("first_frame").asInt()).as("first_frame of %s", as).isEqualTo(w.firstFrame());
+        if (w.deliveredFirstFrame() != w.completingFrame()) {
+            assertThat(m.path("first_frame").asInt()).as("first_frame of %s", as).isEqualTo(w.deliveredFirstFrame());
         } else {
             assertThat(m.has("first_frame")).as("no first_frame on %s", as).isFalse();
         }

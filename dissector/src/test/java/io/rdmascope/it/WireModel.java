@@ -22,7 +22,7 @@ final class WireModel {
 
     /** The FPDU as found on the wire. */
     record Fpdu(long start, long end, int ulpduLength, int pad, int markers, long crcField, boolean crcGood,
-                int firstFrame, int completingFrame) {}
+                int deliveredFirstFrame, int completingFrame) {}
 
     final List<Segment> segments = new ArrayList<>();
     final int frames;
@@ -171,8 +171,10 @@ final class WireModel {
                 crc.reset();
                 crc.update(data, (int) start, (int) (crcStart - start));
                 long field = ByteBuffer.wrap(c, content - 4, 4).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL;
+                // rdmascope names the frame that delivered the first octet in order (after a reordering,
+                // not the earlier frame that carried it out of order)
                 out.add(new Fpdu(start, pos, u, pad, count, field, field == crc.getValue(),
-                        firstFrame[(int) start], completing(pos)));
+                        completing(start + 1), completing(pos)));
             }
             return out;
         }
