@@ -18,11 +18,11 @@ import java.util.zip.CRC32C;
  */
 final class WireModel {
     /** One captured TCP segment. */
-    record Segment(int frame, int srcPort, int dstPort, int seq, int flags, byte[] payload) {}
+    record Segment(int frame, int srcPort, int dstPort, int seq, int ack, int flags, byte[] payload) {}
 
     /** The FPDU as found on the wire. */
     record Fpdu(long start, long end, int ulpduLength, int pad, int markers, long crcField, boolean crcGood,
-                int deliveredFirstFrame, int completingFrame) {}
+                int deliveredFirstFrame, int completingFrame, List<Long> badMarkers) {}
 
     final List<Segment> segments = new ArrayList<>();
     final int frames;
@@ -59,7 +59,7 @@ final class WireModel {
             byte[] p = new byte[Math.max(0, payloadLen)];
             System.arraycopy(d, t + tcpHdr, p, 0, p.length);
             segments.add(new Segment(n, f.getShort(t) & 0xFFFF, f.getShort(t + 2) & 0xFFFF, f.getInt(t + 4),
-                    d[t + 13] & 0xFF, p));
+                    f.getInt(t + 8), d[t + 13] & 0xFF, p));
         }
         frames = n;
     }
@@ -71,8 +71,12 @@ final class WireModel {
         /** contiguous[k]: octets delivered in order after frame k (1-based), for k in [1, frames]. */
         final long[] contiguous;
 
+        final int srcPort, dstPort;
+        int isn;
+
         Stream(int srcPort, int dstPort) {
-            int isn = 0;
+            this.srcPort = srcPort;
+            this.dstPort = dstPort;
             boolean syn = false;
             long max = 0;
             for (Segment s : segments) {
@@ -126,6 +130,29 @@ final class WireModel {
             return -1;
         }
 
+        /**
+         * The frame at which octets of this stream are known to be missing: the first frame carrying
+         * octets beyond a hole that no later frame fills, or the peer's acknowledging octets never seen.
+         */
+        int gapCertain() {
+            long[] seen = new long[1];
+            for (Segment s : segments) {
+                long cont = contiguous[s.frame];
+                if (s.srcPort == srcPort && s.dstPort == dstPort && s.payload.length > 0) {
+                    long off = Integer.toUnsignedLong(s.seq - isn - 1);
+                    if (off > contiguous[s.frame - 1] && cont < off) {
+                        return s.frame;
+                    }
+                } else if (s.srcPort == dstPort && s.dstPort == srcPort && (s.flags & 0x10) != 0) {
+                    long acked = Integer.toUnsignedLong(s.ack - isn - 1);
+                    if (acked < (1L << 31) && acked > cont) {
+                        return s.frame;
+                    }
+                }
+            }
+            return -1;
+        }
+
         /** The MPA Request or Reply at the start: its length (20 + private data). */
         int mpaFrameLength() {
             return 20 + (((data[18] & 0xFF) << 8) | (data[19] & 0xFF));
@@ -136,6 +163,11 @@ final class WireModel {
          * of FPDU i. Checks the ULPDU_Length field and every marker's FPDUPTR, and computes each CRC.
          */
         List<Fpdu> fpdus(int[] ulpdus, boolean markers) {
+            return fpdus(ulpdus, markers, true);
+        }
+
+        /** As above; when not {@code strict}, bad markers are listed instead of failing. */
+        List<Fpdu> fpdus(int[] ulpdus, boolean markers, boolean strict) {
             List<Fpdu> out = new ArrayList<>();
             final long s0 = mpaFrameLength();
             long pos = s0;
@@ -147,11 +179,14 @@ final class WireModel {
                 byte[] c = new byte[content];
                 int got = 0;
                 int count = 0;
+                List<Long> bad = new ArrayList<>();
                 long crcStart = -1;
                 while (got < content) {
                     if (markers && (pos - s0) % 512 == 0) {
                         int ptr = ((data[(int) pos + 2] & 0xFF) << 8) | (data[(int) pos + 3] & 0xFF);
-                        if (data[(int) pos] != 0 || data[(int) pos + 1] != 0 || ptr != pos - start) {
+                        if ((data[(int) pos] != 0 || data[(int) pos + 1] != 0 || ptr != pos - start) && !strict) {
+                            bad.add(pos);
+                        } else if (data[(int) pos] != 0 || data[(int) pos + 1] != 0 || ptr != pos - start) {
                             throw new AssertionError("bad marker at stream offset " + pos + ": FPDUPTR " + ptr
                                     + ", FPDU starts " + (pos - start) + " octets before");
                         }
@@ -174,7 +209,7 @@ final class WireModel {
                 // rdmascope names the frame that delivered the first octet in order (after a reordering,
                 // not the earlier frame that carried it out of order)
                 out.add(new Fpdu(start, pos, u, pad, count, field, field == crc.getValue(),
-                        completing(start + 1), completing(pos)));
+                        completing(start + 1), completing(pos), bad));
             }
             return out;
         }
