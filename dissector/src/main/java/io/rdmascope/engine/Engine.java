@@ -418,6 +418,10 @@ public final class Engine implements PduListener {
             return;
         }
         segment(c, d, f, s);
+        if (fpdu.truncated) {
+            // a gap or the capture's end cut this FPDU: where its message continues is unknown
+            c.ddp[d].resync();
+        }
     }
 
     private void markers(Conn c, int d, Fpdu fpdu) {

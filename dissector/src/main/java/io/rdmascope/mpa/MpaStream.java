@@ -710,6 +710,12 @@ final class MpaStream implements StreamHandler {
         f.ulpduOffset = imgOff + 2;
         f.ulpduAvailable = ulpduLength;
         listener.fpdu(session.connection, f);
+        if (!padZero && crcOn && ok) {
+            // RFC 5044 section 4.2: the sender sets the pad octets to zero. Only a matching CRC shows
+            // that these octets are the pad: without it they may be the next FPDU after a missing pad.
+            issue(StreamIssue.Kind.FRAMING, frame, fStart, wireLength,
+                    "the pad of the FPDU at stream offset " + fStart + " is not zero");
+        }
         boolean suspect = ulpduLength < FpduLayout.MIN_ULPDU || !padZero || (crcOn && !ok);
         prevSuspect = suspect;
         tailLen = 0;

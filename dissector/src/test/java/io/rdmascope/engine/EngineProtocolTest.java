@@ -207,6 +207,23 @@ class EngineProtocolTest {
     }
 
     @Test
+    void truncatedFpduDoesNotFixWhereItsMessageContinues() {
+        Wire w = new Wire();
+        MpaConnection c = w.connection("c1");
+        // a gap cuts the first segment of MSN 1 after 380 payload octets; the next one is at MO 1000
+        w.issue(c, StreamIssue.Kind.GAP, 2, AB, 400, 3000);
+        w.issue(c, StreamIssue.Kind.TRUNCATED, 2, AB, 0, 1024);
+        Fpdu cut = w.fpdu(2, AB, Wire.untagged(Opcode.SEND, 0, 1, 0, false, 380));
+        cut.truncated = true;
+        w.engine.pdu(c, cut, Wire.untagged(Opcode.SEND, 0, 1, 0, false, 380));
+        w.done(2);
+        w.pdu(3, c, AB, Wire.untagged(Opcode.SEND, 0, 1, 1000, true, 1000));
+        w.pdu(4, c, AB, Wire.untagged(Opcode.SEND, 0, 2, 0, true, 10));
+        assertThat(w.of(DDP_MO_GAP)).isEmpty();
+        assertThat(w.of(DDP_MSN_GAP)).isEmpty();
+    }
+
+    @Test
     void rdmapHeaderRules() {
         Wire w = new Wire();
         MpaConnection c = w.connection("c1");

@@ -321,6 +321,28 @@ class MpaDetectorTest {
     }
 
     @Test
+    void nonZeroPadIsFramingAndTheFpduStillCounts() {
+        byte[] req = frame(true, 0x40, 1, new byte[0]);
+        byte[] rep = frame(false, 0x40, 1, new byte[0]);
+        feed(hi, 1, 0, req, 100);
+        feed(hr, 2, 0, rep, 100);
+        long base = req.length;
+        byte[] w = fpdus(List.of(send(1, 5), send(2, 4)), base, -1, true); // ULPDU 23: three pad octets
+        w[2 + 23 + 1] = (byte) 0xA5;
+        long c = crc(w, 0, 28);
+        for (int k = 0; k < 4; k++) {
+            w[28 + k] = (byte) (c >> (8 * k));
+        }
+        feed(hi, 3, base, w, 1448);
+        assertThat(rec.issues(StreamIssue.Kind.FRAMING)).singleElement().satisfies(i -> {
+            assertThat(i.frame()).isEqualTo(3);
+            assertThat(i.streamOffset()).isEqualTo(base);
+            assertThat(i.message()).contains("pad", "not zero");
+        });
+        assertThat(rec.fpdus(I)).hasSize(2).allMatch(Seen::crcOk);
+    }
+
+    @Test
     void badFpduPtrIsReported() {
         byte[] req = frame(true, 0x80, 1, new byte[0]);
         byte[] rep = frame(false, 0x80, 1, new byte[0]);
