@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * reported, at its frame, and nothing else above info.
  */
 class RealCapturesReportTest {
-    static final Path REAL = Path.of("/work/shared/captures/real");
+    static final Path REAL = io.rdmascope.testing.RealCaptures.dir();
 
     static JsonNode analyze(String name) throws Exception {
         Path p = REAL.resolve(name);

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * written, wire notes), so the one is the other with its four octets reversed.
  */
 class TsharkOracleTest {
-    static final Path REAL = Path.of("/work/shared/captures/real");
+    static final Path REAL = io.rdmascope.testing.RealCaptures.dir();
 
     /** tshark field -> the dissect JSON field (object.name) it matches. */
     static final Map<String, String> FIELDS = new LinkedHashMap<>();
