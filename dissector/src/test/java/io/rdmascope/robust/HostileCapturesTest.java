@@ -181,6 +181,8 @@ class HostileCapturesTest {
                 assertThat(run.status).as(what).isEqualTo(2);
                 assertThat(run.err).as(what).startsWith("rdmascope: " + f + ": ").doesNotContain("reading stopped early");
                 assertThat(run.err.lines().count()).as(what).isEqualTo(1);
+                assertThat(run.err.indexOf(f.toString(), run.err.indexOf(f.toString()) + 1)).as("file named once: " + what)
+                        .isEqualTo(-1);
             } else if (c.expect == Expect.ANALYSED) {
                 assertThat(run.status).as(what).isIn(0, 1);
             } else if (run.status == 2) {
