@@ -216,9 +216,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             a = AnalysisSelection.select(a, filter, analyzer.source(), in.path());
             return new Outcome(a, in.name(), null);
         } catch (IOException e) {
-            return new Outcome(null, in.name(), Inputs.reason(e));
+            return new Outcome(null, in.name(), Inputs.reason(e, in.path()));
         } catch (UncheckedIOException e) {
-            return new Outcome(null, in.name(), Inputs.reason(e.getCause()));
+            return new Outcome(null, in.name(), Inputs.reason(e.getCause(), in.path()));
         } catch (RuntimeException | StackOverflowError e) {
             if (System.getenv("RDMASCOPE_DEBUG") != null) {
                 e.printStackTrace();

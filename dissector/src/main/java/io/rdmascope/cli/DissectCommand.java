@@ -80,11 +80,11 @@ final class DissectCommand implements Callable<Integer> {
             return 0;
         } catch (IOException e) {
             env.out().flush();
-            env.error(file + ": " + Inputs.reason(e));
+            env.error(file + ": " + Inputs.reason(e, Path.of(file)));
             return Main.EXIT_INPUT;
         } catch (UncheckedIOException e) {
             env.out().flush();
-            env.error(file + ": " + Inputs.reason(e.getCause()));
+            env.error(file + ": " + Inputs.reason(e.getCause(), Path.of(file)));
             return Main.EXIT_INPUT;
         } catch (RuntimeException e) {
             env.out().flush();

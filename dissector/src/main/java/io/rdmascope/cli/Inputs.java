@@ -64,6 +64,16 @@ final class Inputs {
         return false;
     }
 
+    /**
+     * A one-line reason for an I/O failure on {@code path}. The capture readers name the file at the
+     * start of their messages; the caller names it already, so that prefix is dropped here.
+     */
+    static String reason(IOException e, Path path) {
+        String r = reason(e);
+        String prefix = path + ": ";
+        return r.startsWith(prefix) && r.length() > prefix.length() ? r.substring(prefix.length()) : r;
+    }
+
     /** A one-line reason for an I/O failure. */
     static String reason(IOException e) {
         if (e instanceof CaptureException) {

@@ -343,6 +343,10 @@ public final class DisplayFilter {
             return tokens.get(pos++);
         }
 
+        /** Deepest nesting of parentheses accepted. */
+        static final int MAX_NESTING = 100;
+        private int depth;
+
         Node parse() throws FilterException {
             Node n = or();
             Token t = peek();
@@ -355,41 +359,71 @@ public final class DisplayFilter {
             return n;
         }
 
+        // Chains of '||' and '&&' become one node over an array (evaluated by a loop, not by
+        // nested calls), and nesting by '(' and '!' is bounded, so that no filter text can
+        // exhaust the stack while it is parsed or evaluated.
         private Node or() throws FilterException {
-            Node left = and();
+            Node first = and();
+            if (peek().kind != Kind.OR) {
+                return first;
+            }
+            List<Node> terms = new ArrayList<>();
+            terms.add(first);
             while (peek().kind == Kind.OR) {
                 take();
-                Node l = left;
-                Node r = and();
-                left = c -> l.test(c) || r.test(c);
+                terms.add(and());
             }
-            return left;
+            Node[] all = terms.toArray(new Node[0]);
+            return c -> {
+                for (Node n : all) {
+                    if (n.test(c)) {
+                        return true;
+                    }
+                }
+                return false;
+            };
         }
 
         private Node and() throws FilterException {
-            Node left = not();
+            Node first = not();
+            if (peek().kind != Kind.AND) {
+                return first;
+            }
+            List<Node> terms = new ArrayList<>();
+            terms.add(first);
             while (peek().kind == Kind.AND) {
                 take();
-                Node l = left;
-                Node r = not();
-                left = c -> l.test(c) && r.test(c);
+                terms.add(not());
             }
-            return left;
+            Node[] all = terms.toArray(new Node[0]);
+            return c -> {
+                for (Node n : all) {
+                    if (!n.test(c)) {
+                        return false;
+                    }
+                }
+                return true;
+            };
         }
 
         private Node not() throws FilterException {
-            if (peek().kind == Kind.NOT) {
+            boolean negate = false;
+            while (peek().kind == Kind.NOT) {
                 take();
-                Node inner = not();
-                return c -> !inner.test(c);
+                negate = !negate;
             }
-            return primary();
+            Node inner = primary();
+            return negate ? c -> !inner.test(c) : inner;
         }
 
         private Node primary() throws FilterException {
             Token t = take();
             if (t.kind == Kind.LPAREN) {
+                if (++depth > MAX_NESTING) {
+                    throw new FilterException(t.column, "parentheses nested more than " + MAX_NESTING + " deep");
+                }
                 Node inner = or();
+                depth--;
                 Token close = peek();
                 if (close.kind != Kind.RPAREN) {
                     throw new FilterException(close.column,

@@ -27,6 +27,8 @@ final class MpaStream implements StreamHandler {
 
     /** How far into a stream of unknown framing FPDUs are looked for before giving up. */
     static final int SEARCH_LIMIT = 64 * 1024;
+    /** Initial size of the FPDU assembly buffer; it grows up to {@link FpduLayout#MAX_IMAGE}. */
+    static final int INITIAL_ASSEMBLY = 256;
     /** Private data octets kept in a handshake event. */
     static final int PRIVATE_DATA_KEPT = 1024;
 
@@ -67,7 +69,12 @@ final class MpaStream implements StreamHandler {
     private int nBad;
     private boolean headerChecked;
     private boolean prevSuspect;
-    private final byte[] asm = new byte[FpduLayout.MAX_IMAGE];
+    /**
+     * The FPDU being assembled. It starts small and grows to the image length announced by the
+     * ULPDU_Length field (at most {@link FpduLayout#MAX_IMAGE}), so that a capture with many idle
+     * connections does not cost a maximal FPDU buffer per direction.
+     */
+    private byte[] asm = new byte[INITIAL_ASSEMBLY];
     private final byte[] mk = new byte[4];
     private int mkLen;
     private final byte[] tail = new byte[8];
@@ -82,6 +89,11 @@ final class MpaStream implements StreamHandler {
         this.dir = dir;
         this.listener = listener;
         fpdu.direction = dir;
+    }
+
+    /** Current size of the FPDU assembly buffer (for tests of the memory bound). */
+    int assemblyCapacity() {
+        return asm.length;
     }
 
     private MpaStream peer() {
@@ -646,6 +658,9 @@ final class MpaStream implements StreamHandler {
                 if (covered > 0) {
                     crc.update(buf, off, covered);
                 }
+            }
+            if (imgLen + n > asm.length) {
+                asm = java.util.Arrays.copyOf(asm, Math.min(FpduLayout.MAX_IMAGE, Math.max(imgLen + n, asm.length * 2)));
             }
             System.arraycopy(buf, off, asm, imgLen, n);
             imgLen += n;

@@ -14,8 +14,8 @@ final class Pending {
     long base;
     int length;
     /** Run i covers stream octets up to runEnd[i] (exclusive) and came in frame runFrame[i]. */
-    long[] runEnd = new long[16];
-    long[] runFrame = new long[16];
+    long[] runEnd = new long[4];
+    long[] runFrame = new long[4];
     int runs;
 
     long end() {
@@ -40,7 +40,8 @@ final class Pending {
         }
         int need = length + len;
         if (need > data.length) {
-            int cap = Math.max(4096, data.length);
+            // start small: many streams only ever hold a few octets here
+            int cap = Math.max(256, data.length);
             while (cap < need) {
                 cap *= 2;
             }

@@ -1,0 +1,200 @@
+package io.rdmascope.robust;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.rdmascope.capture.Packet;
+import io.rdmascope.engine.NicSettings;
+import io.rdmascope.filter.DisplayFilter;
+import io.rdmascope.filter.FilterException;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.mpa.MpaDetector;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.mpa.MpaListener;
+import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.net.PacketDecoder;
+import io.rdmascope.net.TcpSegment;
+import io.rdmascope.pdu.PduDecoder;
+import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.Dissection;
+import io.rdmascope.tcp.ConnectionListener;
+import io.rdmascope.tcp.Direction;
+import io.rdmascope.tcp.StreamHandler;
+import io.rdmascope.tcp.TcpConnection;
+import io.rdmascope.tcp.TcpReassembler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Coverage-guided fuzz targets for every stage that reads input. In a normal test run each target
+ * runs only its seeds (the {@code PipelineFuzzTestInputs/<target>} resources: real and synthetic
+ * captures, and inputs that once failed); with {@code JAZZER_FUZZ=1} Jazzer mutates them. A target
+ * fails on any exception or error escaping a stage: bad input must become data, not a throw.
+ */
+class PipelineFuzzTest {
+    private static Path scratch;
+
+    private static synchronized Path scratch() throws IOException {
+        if (scratch == null) {
+            Path dir = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
+            scratch = Files.createTempFile(dir, "rdmascope-fuzz", ".cap");
+            scratch.toFile().deleteOnExit();
+        }
+        return scratch;
+    }
+
+    /** The whole pipeline with the engine, on the bytes as a capture file (pcap or pcapng by magic). */
+    @FuzzTest(maxDuration = "2m")
+    void captureFile(byte[] data) throws IOException {
+        Path f = Files.write(scratch(), data);
+        try {
+            new Analyzer(NicSettings.DEFAULTS).analyze(f, "fuzz", (packet, position, tcp) -> { }, null, null, null);
+        } catch (io.rdmascope.capture.CaptureException refused) {
+            // a file that is not a capture is refused with a reason: that is the expected outcome
+        }
+    }
+
+    /** The bytes after a fixed pcapng section header and interface description: blocks only. */
+    @FuzzTest(maxDuration = "2m")
+    void pcapngBlocks(byte[] data) throws IOException {
+        byte[] head = HostileCapturesTest.pcapng(new Wire.Pcap().bytes());
+        captureFile(Wire.concat(head, data));
+    }
+
+    /** Link, IP (with fragment reassembly) and TCP header decoding of successive packets. */
+    @FuzzTest(maxDuration = "2m")
+    void packetDecoder(FuzzedDataProvider in) {
+        PacketDecoder d = new PacketDecoder();
+        Packet p = new Packet();
+        TcpSegment s = new TcpSegment();
+        int link = in.pickValue(new int[] {1, 101, 113, 276, 0, 12, in.consumeInt(0, 300)});
+        long frame = 1;
+        while (in.remainingBytes() > 0) {
+            byte[] b = in.consumeBytes(in.consumeInt(0, 2000));
+            p.frame = frame++;
+            p.linkType = link;
+            p.data = b;
+            p.offset = 0;
+            p.length = b.length;
+            p.originalLength = in.consumeBoolean() ? b.length : b.length + in.consumeInt(0, 100);
+            d.decode(p, s);
+        }
+    }
+
+    /** TCP reassembly of arbitrary segments of two or three connections, through MPA and DDP. */
+    @FuzzTest(maxDuration = "2m")
+    void tcpReassembly(FuzzedDataProvider in) {
+        MpaDetector mpa = new MpaDetector(new Ignore());
+        TcpReassembler r = new TcpReassembler(mpa);
+        Endpoint[] hosts = {new Endpoint("10.0.0.1", 40000), new Endpoint("10.0.0.2", 9999),
+            new Endpoint("10.0.0.1", 40001)};
+        TcpSegment s = new TcpSegment();
+        long frame = 1;
+        while (in.remainingBytes() > 0) {
+            s.frame = frame++;
+            int a = in.consumeInt(0, 2);
+            int b = (a + 1 + in.consumeInt(0, 1)) % 3;
+            s.source = hosts[a];
+            s.destination = hosts[b];
+            s.seq = in.consumeInt() & 0xffffffffL;
+            s.ack = in.consumeInt() & 0xffffffffL;
+            s.flags = in.consumeInt(0, 0x3f);
+            s.window = in.consumeInt(0, 65535);
+            byte[] d = in.consumeBytes(in.consumeInt(0, 1500));
+            s.data = d;
+            s.offset = 0;
+            s.length = d.length;
+            s.payloadTruncated = in.consumeBoolean();
+            r.segment(s);
+        }
+        r.finish();
+        mpa.finish();
+    }
+
+    /** MPA detection and framing of arbitrary stream octets in random segmentation, with gaps. */
+    @FuzzTest(maxDuration = "2m")
+    void mpaStream(FuzzedDataProvider in) {
+        MpaDetector mpa = new MpaDetector(new Ignore());
+        TcpConnection tcp = new TcpConnection(1, new Endpoint("10.0.0.1", 40000), new Endpoint("10.0.0.2", 9999), 1,
+                in.consumeBoolean());
+        StreamHandler[] h = {mpa.open(tcp, Direction.FROM_INITIATOR), mpa.open(tcp, Direction.FROM_RESPONDER)};
+        long[] off = new long[2];
+        long frame = 1;
+        boolean handshake = in.consumeBoolean();
+        if (handshake) {
+            byte[] req = Wire.mpaFrame(true, in.consumeBoolean());
+            req[16] = in.consumeByte();
+            byte[] rep = Wire.mpaFrame(false, in.consumeBoolean());
+            rep[16] = in.consumeByte();
+            h[0].data(frame++, 0, req, 0, req.length);
+            h[1].data(frame++, 0, rep, 0, rep.length);
+            off[0] = off[1] = 20;
+        }
+        while (in.remainingBytes() > 0) {
+            int d = in.consumeInt(0, 1);
+            int what = in.consumeInt(0, 9);
+            if (what == 0) {
+                long len = in.consumeLong(1, 1 << 20);
+                h[d].gap(frame++, off[d], len);
+                off[d] += len;
+            } else {
+                byte[] b = in.consumeBytes(in.consumeInt(0, 3000));
+                h[d].data(frame++, off[d], b, 0, b.length);
+                off[d] += b.length;
+            }
+        }
+        h[0].end(frame, false);
+        h[1].end(frame, in.consumeBoolean());
+        mpa.finish();
+    }
+
+    /** The generated DDP/RDMAP parsers on one ULPDU. */
+    @FuzzTest(maxDuration = "2m")
+    void pduDecoder(byte[] ulpdu) {
+        PduDecoder.decode(ulpdu, 0, ulpdu.length);
+        if (ulpdu.length > 2) {
+            PduDecoder.decode(ulpdu, 1, ulpdu.length - 2);
+        }
+    }
+
+    /** The display-filter compiler: a mistake is a FilterException, nothing else. */
+    @FuzzTest(maxDuration = "2m")
+    void displayFilter(String text) {
+        try {
+            DisplayFilter.compile(text);
+        } catch (FilterException mistake) {
+            // reported to the user with its column
+        }
+    }
+
+    /** Runs a capture through the stages without the engine (what {@code dissect} does). */
+    @FuzzTest(maxDuration = "2m")
+    void dissection(byte[] data) throws IOException {
+        Path f = Files.write(scratch(), data);
+        try {
+            Dissection.run(f, (packet, position, tcp) -> { }, new io.rdmascope.pdu.PduListener() { }, null, null);
+        } catch (io.rdmascope.capture.CaptureException refused) {
+            // not a capture
+        }
+    }
+
+    /** Listens to nothing. */
+    private static final class Ignore implements MpaListener {
+        @Override
+        public void connection(MpaConnection c) {}
+
+        @Override
+        public void handshake(MpaConnection c, MpaHandshake h) {}
+
+        @Override
+        public void fpdu(MpaConnection c, Fpdu f) {}
+
+        @Override
+        public void issue(MpaConnection c, StreamIssue i) {}
+
+        @Override
+        public void end() {}
+    }
+}
