@@ -23,7 +23,7 @@ final class Wire {
     static final int ETHERNET = 1;
     static final byte[] REQ_KEY = "MPA ID Req Frame".getBytes();
     static final byte[] REP_KEY = "MPA ID Rep Frame".getBytes();
-    static final Path REAL = Path.of("/work/shared/captures/real");
+    static final Path REAL = io.rdmascope.testing.RealCaptures.dir();
 
     private Wire() {}
 
