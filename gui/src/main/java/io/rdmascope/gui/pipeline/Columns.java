@@ -149,4 +149,45 @@ final class Columns {
             a[j] = v;
         }
     }
+
+    /**
+     * Longs that change little from row to row (file positions, capture times): a base per block
+     * of 256 rows and an int difference per row, about 4 octets a row. Rows are set in increasing
+     * order; a value too far from its block's base is kept in a sparse map.
+     */
+    static final class DeltaLongs {
+        private static final int BLOCK = 8;
+        private static final int FAR = Integer.MIN_VALUE;
+        private final Longs bases = new Longs(0);
+        private final Ints deltas = new Ints(0);
+        private final java.util.Map<Integer, Long> far = new java.util.HashMap<>();
+        private final long fill;
+
+        DeltaLongs(long fill) {
+            this.fill = fill;
+        }
+
+        long get(int i) {
+            int d = deltas.get(i);
+            if (d == FAR) {
+                Long v = far.get(i);
+                return v == null ? fill : v;
+            }
+            return bases.get(i >>> BLOCK) + d;
+        }
+
+        void set(int i, long v) {
+            if ((i & ((1 << BLOCK) - 1)) == 0) {
+                bases.set(i >>> BLOCK, v);
+            }
+            long d = v - bases.get(i >>> BLOCK);
+            if (d > Integer.MIN_VALUE && d <= Integer.MAX_VALUE) {
+                deltas.set(i, (int) d);
+                far.remove(i);
+            } else {
+                deltas.set(i, FAR);
+                far.put(i, v);
+            }
+        }
+    }
 }

@@ -60,9 +60,10 @@ import java.util.function.BooleanSupplier;
  * (an index into a table of endpoint pairs), what it carries (no TCP, TCP, MPA, DDP/RDMAP), the
  * severity of its worst violation and the index of the first PDU it completed. Per PDU, in a
  * compact PDU table: connection, direction, opcode and DDP flags, STag (or Invalidate STag), TO
- * (or MSN), payload length, MPA stream offset and CRC, and where the frame's TCP payload lies
- * (about 40 octets a PDU). That is about 26 octets a frame plus 40 a PDU, against the half
- * kilobyte a frame that row objects and decoded segments would take.
+ * (or MSN), payload length, MPA CRC, the transaction its frame belongs to, and where the FPDU
+ * starts in the frame's TCP payload (about 34 octets a PDU). File positions and capture times are
+ * stored as differences within blocks of 256 frames. That is about 18 octets a frame plus 34 a
+ * PDU, against the half kilobyte a frame that row objects and decoded segments would take.
  *
  * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
  * but the common fields (version 1, no one-shot optional fields, no Read Request, Terminate,
@@ -108,8 +109,8 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final CaptureReader randomAccess;
 
     // ---- per frame (index frame - 1)
-    private final Columns.Longs positions = new Columns.Longs(-1);
-    private final Columns.Longs times = new Columns.Longs(0);
+    private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
+    private final Columns.DeltaLongs times = new Columns.DeltaLongs(0);
     private final Columns.Ints flows = new Columns.Ints(-1);
     private final Columns.Ints firstPdu = new Columns.Ints(-1);
     private final Columns.Bytes kinds = new Columns.Bytes();
@@ -123,7 +124,6 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final Columns.Ints pduStag = new Columns.Ints(0);
     private final Columns.Longs pduTo = new Columns.Longs(0);
     private final Columns.Ints pduLength = new Columns.Ints(0);
-    private final Columns.Longs pduStream = new Columns.Longs(-1);
     private final Columns.Ints pduCrc = new Columns.Ints(0);
     private final Columns.Ints pduSegmentDelta = new Columns.Ints(0);
     private final Columns.Shorts pduPayloadOffset = new Columns.Shorts((short) -1);
@@ -546,7 +546,6 @@ public final class PipelineCaptureModel implements CaptureModel {
             if (Boolean.TRUE.equals(f.crcOk)) {
                 meta |= CRC_OK;
             }
-            pduStream.set(index, f.streamOffset);
             pduCrc.set(index, (int) f.crcField);
         }
         long delta = f == null || u.segmentStream < 0 ? -1 : f.streamOffset - u.segmentStream;
@@ -573,7 +572,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         int header = s.tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
         int ulpdu = header + s.payloadLength;
         int pad = (4 - ((ulpdu + 2) & 3)) & 3;
-        boolean mpa = f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
+        boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
                 && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.wireLength == 6 + ulpdu + pad
                 && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
                 && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
@@ -623,7 +622,10 @@ public final class PipelineCaptureModel implements CaptureModel {
         f.frame = frame;
         f.firstFrame = frame;
         f.direction = (meta & DIR_INITIATOR) != 0 ? Direction.FROM_INITIATOR : Direction.FROM_RESPONDER;
-        f.streamOffset = pduStream.get(index);
+        // Only differences of stream offsets matter to the octet mapping of an FPDU without markers:
+        // count them from the first octet of the frame's TCP payload.
+        long delta = pduSegmentDelta.get(index);
+        f.streamOffset = delta;
         f.ulpduLength = ulpdu;
         f.padLength = (4 - ((ulpdu + 2) & 3)) & 3;
         f.wireLength = 6 + ulpdu + f.padLength;
@@ -631,7 +633,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         f.crcField = pduCrc.get(index) & 0xffffffffL;
         f.crcOk = (meta & CRC_OK) != 0 ? Boolean.TRUE : null;
         f.crcComputed = (meta & CRC_OK) != 0 ? f.crcField : 0;
-        long segStream = (meta & SEGMENT_KNOWN) != 0 ? f.streamOffset - pduSegmentDelta.get(index) : -1;
+        long segStream = (meta & SEGMENT_KNOWN) != 0 ? 0 : -1;
         return new Unit(c, null, f, s, segStream, pduPayloadOffset.get(index), tcpLength);
     }
 
