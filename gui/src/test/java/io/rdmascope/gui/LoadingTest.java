@@ -60,7 +60,7 @@ class LoadingTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.status().getText().startsWith("Loading cancelled"));
         assertThat(view.isLoading()).isFalse();
         assertThat(view.allRows()).isNotEmpty();
-        assertThat((long) view.allRows().size()).isEqualTo(view.model().frameCount());
+        assertThat((long) view.allRows().frameCount()).isEqualTo(view.model().frameCount());
         assertThat(robot.lookup("#progress").query().isVisible()).isFalse();
     }
 }

@@ -41,7 +41,7 @@ public final class ScreenshotMain extends Application {
     private void waitLoaded() {
         PauseTransition p = new PauseTransition(Duration.millis(300));
         p.setOnFinished(e -> {
-            if (view.isLoading() || view.model() == null) {
+            if (view.isLoading() || view.model() == null || !view.status().getText().contains("violations")) {
                 waitLoaded();
             } else {
                 plan();
@@ -54,6 +54,11 @@ public final class ScreenshotMain extends Application {
     private void plan() {
         List<Violation> vs = view.model().violations();
         List<Transaction> ts = view.model().transactions();
+        long middle = Math.max(1, view.model().frameCount() / 2);
+        steps.add(() -> {
+            view.jumpTo(middle);
+            shoot("0-middle", "Timeline");
+        });
         long frame = !vs.isEmpty() ? vs.get(0).frame() : ts.isEmpty() ? 1 : ts.get(0).initiationFrame;
         steps.add(() -> {
             view.jumpTo(frame);

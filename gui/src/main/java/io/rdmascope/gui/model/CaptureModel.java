@@ -21,16 +21,25 @@ public interface CaptureModel extends Closeable {
     Path file();
 
     /**
-     * Reads the capture, handing rows to {@code listener} in frame order.
+     * Reads the capture, telling {@code listener} how many frames can be shown as they are read.
      *
      * @param cancelled polled between frames; when it turns true, loading stops and returns
-     *     normally with the rows delivered so far
+     *     normally with the frames read so far
      * @throws IOException with a one-line reason when the file cannot be read
      */
     void load(LoadListener listener, BooleanSupplier cancelled) throws IOException;
 
-    /** Frames delivered so far. */
+    /** Frames read so far. */
     long frameCount();
+
+    /**
+     * The packet list's row of a frame (1 to {@link #frameCount}), built on demand: the model keeps
+     * an index, not rows. Returns null for a frame it does not know.
+     */
+    FrameRow row(long frame);
+
+    /** Capture time of a frame in nanoseconds since the Unix epoch, 0 when unknown; cheap. */
+    long timeNanos(long frame);
 
     /** The detail tree of a frame: frame, link, IP, TCP, then MPA, DDP, RDMAP for each PDU. */
     List<FieldNode> details(long frame);

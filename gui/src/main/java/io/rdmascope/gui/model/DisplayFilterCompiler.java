@@ -5,7 +5,8 @@ import io.rdmascope.filter.FilterException;
 
 /**
  * The filter bar's language: {@link DisplayFilter}, the one of {@code dissect -Y} and {@code
- * analyze -Y}, evaluated over each row's {@link CaptureModel#filterContext}. A text that does not
+ * analyze -Y}, evaluated over each frame's {@link CaptureModel#filterContext}, whose values come
+ * from the model's index (the MPA, DDP and RDMAP fields only when the filter names them). A text that does not
  * parse gives a {@link FrameFilter} with the parser's message ("filter: column 13: ...").
  */
 public final class DisplayFilterCompiler implements FrameFilter.Compiler {
@@ -29,9 +30,9 @@ public final class DisplayFilterCompiler implements FrameFilter.Compiler {
             return FrameFilter.error("filter: " + e.getMessage());
         }
         boolean pdus = filter.uses("mpa") || filter.uses("ddp") || filter.uses("rdmap") || filter.uses("connection");
-        return new FrameFilter(row -> {
+        return new FrameFilter(frame -> {
             try {
-                return filter.test(model.filterContext(row.number(), pdus));
+                return filter.test(model.filterContext(frame, pdus));
             } catch (RuntimeException e) {
                 return false;
             }

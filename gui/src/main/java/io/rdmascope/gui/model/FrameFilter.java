@@ -1,13 +1,13 @@
 package io.rdmascope.gui.model;
 
-import java.util.function.Predicate;
+import java.util.function.LongPredicate;
 
 /**
- * A display filter compiled from the text of the filter bar: either a predicate over rows or the
- * reason the text is not a filter. Compiling never throws.
+ * A display filter compiled from the text of the filter bar: either a predicate over frame
+ * numbers or the reason the text is not a filter. Compiling never throws.
  */
-public record FrameFilter(Predicate<FrameRow> predicate, String error) {
-    public static final FrameFilter ALL = new FrameFilter(r -> true, null);
+public record FrameFilter(LongPredicate predicate, String error) {
+    public static final FrameFilter ALL = new FrameFilter(f -> true, null);
 
     public static FrameFilter error(String message) {
         return new FrameFilter(null, message);

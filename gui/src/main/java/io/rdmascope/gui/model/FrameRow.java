@@ -1,9 +1,9 @@
 package io.rdmascope.gui.model;
 
 /**
- * One line of the packet list. Rows are kept for every frame of a capture, so they hold only
- * primitives and short shared strings; the detail tree and the bytes of a frame are computed on
- * demand by the {@link CaptureModel}.
+ * One line of the packet list, built on demand from the model's index for the rows on screen
+ * ({@link CaptureModel#row}); the detail tree and the bytes of a frame are computed on demand too.
+ * Two rows are equal when they show the same frame.
  */
 public final class FrameRow {
     private final long number;
@@ -59,6 +59,16 @@ public final class FrameRow {
 
     public String info() {
         return info;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FrameRow r && r.number == number;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(number);
     }
 
     @Override

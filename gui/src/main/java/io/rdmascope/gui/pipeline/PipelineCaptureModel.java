@@ -28,6 +28,7 @@ import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.net.Endpoint;
 import io.rdmascope.net.NetFields;
+import io.rdmascope.net.PacketDecoder;
 import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
@@ -54,11 +55,29 @@ import java.util.function.BooleanSupplier;
 /**
  * A {@link CaptureModel} backed by the dissection pipeline and the engine.
  *
- * <p>While loading it keeps an index, not copies: per frame the file position of its record (the
- * bytes are re-read on demand), its TCP flow (an index into a table of endpoint pairs), and the
- * decoded PDUs it completed with where their octets lie in the stream (detail trees, filter
- * values and byte highlighting are computed on demand from them); the packet list rows go to the
- * listener.
+ * <p>While loading it keeps an index, not copies. Per frame, in primitive {@link Columns}: the
+ * file position of its record (the bytes are re-read on demand), its capture time, its TCP flow
+ * (an index into a table of endpoint pairs), what it carries (no TCP, TCP, MPA, DDP/RDMAP), the
+ * severity of its worst violation and the index of the first PDU it completed. Per PDU, in a
+ * compact PDU table: connection, direction, opcode and DDP flags, STag (or Invalidate STag), TO
+ * (or MSN), payload length, MPA CRC, the transaction its frame belongs to, and where the FPDU
+ * starts in the frame's TCP payload (about 34 octets a PDU). File positions and capture times are
+ * stored as differences within blocks of 256 frames. That is about 18 octets a frame plus 34 a
+ * PDU, against the half kilobyte a frame that row objects and decoded segments would take.
+ *
+ * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
+ * but the common fields (version 1, no one-shot optional fields, no Read Request, Terminate,
+ * atomic or immediate data), carried in one FPDU that a single frame holds entirely, without
+ * markers and with a good (or unchecked) CRC. From those numbers the {@link Fpdu} and {@link
+ * DdpSegment} are rebuilt field for field, so detail trees, Info texts and filter values are the
+ * ones the decoder gave. Every other unit (MPA Requests and Replies, PDUs with optional fields or
+ * errors, FPDUs spread over several frames) is kept whole in a sparse map; such units are a small
+ * fraction of any capture. Frames whose Info text is not derivable from the table (stream issues,
+ * handshakes, IP-reassembled segments) keep their text in a sparse map too.
+ *
+ * <p>Rows of the packet list are built on demand by {@link #row}: the TCP summary of a frame
+ * without PDUs is formatted from its re-read bytes (relative sequence numbers from a per-flow
+ * table of bases), a PDU frame's from the PDU table.
  *
  * <p>The NIC state at a frame is not recorded during the load: {@link #nicState} runs the capture
  * through a fresh engine again, up to that frame, and copies the engine's own model ({@link
@@ -68,27 +87,67 @@ import java.util.function.BooleanSupplier;
  * application thread.
  */
 public final class PipelineCaptureModel implements CaptureModel {
-    private static final int BATCH = 2000;
     private static final long BATCH_NANOS = 50_000_000L;
+    private static final int BATCH = 4096;
     private static final int NIC_CACHE = 16;
+
+    /** Per frame, bits 0-1 of the kind column: what the frame carries. */
+    static final byte KIND_OTHER = 0, KIND_TCP = 1, KIND_MPA = 2, KIND_DDP = 3;
+    private static final int KIND_MASK = 3;
+    /** Bits 2-7 of the kind column count the PDUs the frame completed, up to this value. */
+    private static final int MAX_COUNTED = 63;
+    private static final String[] KIND_NAMES = {"", "TCP", "MPA", "DDP/RDMAP"};
+
+    private static final int CONN_MASK = 0xffff;
+    private static final int DIR_INITIATOR = 1 << 16, TAGGED = 1 << 17, LAST = 1 << 18, SV = 1 << 19, AB = 1 << 20,
+            CRC_OK = 1 << 21, WHOLE = 1 << 22, SEGMENT_KNOWN = 1 << 23;
+    private static final int OPCODE_SHIFT = 24;
+    private static final int TAGGED_HEADER = 14, UNTAGGED_HEADER = 18;
 
     private final Path file;
     private final NicSettings settings;
     private final CaptureReader randomAccess;
 
-    private long[] positions = new long[1 << 12];
-    /** Per frame: index into {@link #flowTable} of its TCP endpoints, or -1. */
-    private int[] flows = new int[1 << 12];
-    /** Per frame: null, one {@link Unit}, or a Unit[] when the frame completed several. */
-    private Object[] units = new Object[1 << 12];
+    // ---- per frame (index frame - 1)
+    private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
+    private final Columns.DeltaLongs times = new Columns.DeltaLongs(0);
+    private final Columns.Ints flows = new Columns.Ints(-1);
+    private final Columns.Ints firstPdu = new Columns.Ints(-1);
+    private final Columns.Bytes kinds = new Columns.Bytes();
+    private final Columns.Bytes severities = new Columns.Bytes();
     private long frames;
+    /** Info texts that the index cannot rebuild: issues, handshakes, reassembled IP. */
+    private final Map<Integer, String> infoOverride = new HashMap<>();
+
+    // ---- per PDU
+    private final Columns.Ints pduMeta = new Columns.Ints(0);
+    private final Columns.Ints pduStag = new Columns.Ints(0);
+    private final Columns.Longs pduTo = new Columns.Longs(0);
+    private final Columns.Ints pduLength = new Columns.Ints(0);
+    private final Columns.Ints pduCrc = new Columns.Ints(0);
+    private final Columns.Ints pduSegmentDelta = new Columns.Ints(0);
+    private final Columns.Shorts pduPayloadOffset = new Columns.Shorts((short) -1);
+    /** Per PDU: 1 + index in {@link #transactions} of a transaction its frame takes part in, or 0. */
+    private final Columns.Ints pduTransaction = new Columns.Ints(0);
+    private int pdus;
+    /** Units the table does not describe exactly, by PDU index. */
+    private final Map<Integer, Unit> whole = new HashMap<>();
+
+    // ---- small tables
     private final List<Endpoint[]> flowTable = new ArrayList<>();
+    private final List<String[]> flowText = new ArrayList<>();
+    private int[] reverseFlow = new int[16];
+    /** Per flow: frames where its relative sequence base was set, and the base from then on. */
+    private final List<long[]> seqBases = new ArrayList<>();
+    private final List<MpaConnection> mpaConnections = new ArrayList<>();
+    private final Map<MpaConnection, Integer> connectionIndex = new java.util.IdentityHashMap<>();
 
     private final List<ConnectionInfo> connections = Collections.synchronizedList(new ArrayList<>());
     private final List<Transaction> transactions = Collections.synchronizedList(new ArrayList<>());
     private final List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
     private final Map<Long, List<Violation>> violationsByFrame = new HashMap<>();
-    private final Map<Long, List<String>> transactionsByFrame = new HashMap<>();
+    /** Transactions of frames that the PDU table cannot file (no PDU, or a second transaction). */
+    private final Map<Long, List<String>> transactionsExtra = new HashMap<>();
     private final long[] opcodeCounts = new long[16];
     private final Map<String, Long> bytesByConnection = new TreeMap<>();
     private final Map<Long, NicState> nicCache = new LinkedHashMap<>(NIC_CACHE, 0.75f, true) {
@@ -97,6 +156,9 @@ public final class PipelineCaptureModel implements CaptureModel {
             return size() > NIC_CACHE;
         }
     };
+
+    /** Decodes re-read frames for rows and details; guarded by this model's lock. */
+    private final PacketDecoder decoder = new PacketDecoder();
 
     public PipelineCaptureModel(Path file) throws IOException {
         this(file, NicSettings.DEFAULTS);
@@ -182,22 +244,19 @@ public final class PipelineCaptureModel implements CaptureModel {
         }
     }
 
-    /** Receives frames and PDUs on the loading thread and builds rows. */
+    /** Receives frames and PDUs on the loading thread and fills the index. */
     private final class Loader implements FrameListener, PduListener, EngineListener {
         private final LoadListener listener;
-        private List<FrameRow> batch = new ArrayList<>(BATCH);
         private long lastFlush = System.nanoTime();
-        private final Map<String, String> strings = new HashMap<>();
+        private long announced;
         private final Map<Endpoint, Map<Endpoint, Integer>> flowIndex = new HashMap<>();
-        /** Per flow: the relative sequence number base (ISN, or first sequence number seen), or -1. */
-        private long[] seqBase = new long[16];
 
         private long frame;
-        private int length;
-        private String source = "", destination = "", protocol = "", baseInfo = "";
         private TcpSegment tcp;
         private int payloadOffsetInFrame = -1;
-        private final StringBuilder info = new StringBuilder(96);
+        /** The frame's Info text when the index cannot rebuild it, else null. */
+        private StringBuilder special;
+        private String baseInfo;
         private int pduCount;
 
         Loader(LoadListener listener) {
@@ -207,57 +266,52 @@ public final class PipelineCaptureModel implements CaptureModel {
         @Override
         public void frame(Packet packet, long position, TcpSegment segment) {
             frame = packet.frame;
-            length = packet.length;
             int flow = segment == null ? -1 : flow(segment.source, segment.destination);
-            remember(frame, position, flow);
-            info.setLength(0);
+            special = null;
+            baseInfo = null;
             pduCount = 0;
             tcp = segment;
             payloadOffsetInFrame = -1;
-            if (segment == null) {
-                FrameSummary.NonTcp d = FrameSummary.describe(packet);
-                source = shared(d.source());
-                destination = shared(d.destination());
-                protocol = d.protocol();
-                baseInfo = d.info();
-                return;
+            byte kind = segment == null ? KIND_OTHER : KIND_TCP;
+            if (segment != null) {
+                payloadOffsetInFrame = segment.data == packet.data ? segment.offset - packet.offset : -1;
+                int reverse = reverseFlow[flow];
+                long[] bases = seqBases.get(flow);
+                if (segment.has(TcpSegment.SYN) || bases.length == 0) {
+                    synchronized (PipelineCaptureModel.this) {
+                        long[] b = Arrays.copyOf(bases, bases.length + 2);
+                        b[bases.length] = frame;
+                        b[bases.length + 1] = segment.seq;
+                        seqBases.set(flow, b);
+                    }
+                }
+                if (payloadOffsetInFrame < 0) {
+                    baseInfo = FrameSummary.tcpInfo(segment, baseAt(flow, frame), baseAt(reverse, frame));
+                }
             }
-            source = shared(segment.source.toString());
-            destination = shared(segment.destination.toString());
-            protocol = "TCP";
-            payloadOffsetInFrame = segment.data == packet.data ? segment.offset - packet.offset : -1;
-            int reverse = flow(segment.destination, segment.source);
-            long base = seqBase[flow];
-            if (segment.has(TcpSegment.SYN) || base < 0) {
-                base = segment.seq;
-                seqBase[flow] = base;
-            }
-            long rbase = seqBase[reverse];
-            baseInfo = FrameSummary.tcpInfo(segment, base, rbase);
+            remember(frame, position, packet.timestampNanos, flow, kind);
         }
 
         private int flow(Endpoint s, Endpoint d) {
             Map<Endpoint, Integer> m = flowIndex.computeIfAbsent(s, k -> new HashMap<>());
             Integer i = m.get(d);
             if (i == null) {
-                synchronized (flowTable) {
+                synchronized (PipelineCaptureModel.this) {
                     i = flowTable.size();
                     flowTable.add(new Endpoint[] {s, d});
+                    flowText.add(new String[] {s.toString(), d.toString()});
+                    seqBases.add(new long[0]);
+                    if (i >= reverseFlow.length) {
+                        reverseFlow = Arrays.copyOf(reverseFlow, reverseFlow.length * 2);
+                    }
+                    reverseFlow[i] = -1;
                 }
                 m.put(d, i);
-                if (i >= seqBase.length) {
-                    int old = seqBase.length;
-                    seqBase = Arrays.copyOf(seqBase, old * 2);
-                    Arrays.fill(seqBase, old, seqBase.length, -1);
-                }
-                seqBase[i] = -1;
+                int r = flow(d, s);
+                reverseFlow[i] = r;
+                reverseFlow[r] = i;
             }
             return i;
-        }
-
-        private String shared(String s) {
-            String old = strings.putIfAbsent(s, s);
-            return old != null ? old : s;
         }
 
         /** Where the frame's payload lies in the stream of {@code dir} on {@code c}, or -1. */
@@ -271,36 +325,52 @@ public final class PipelineCaptureModel implements CaptureModel {
             return from.equals(t.source) && to.equals(t.destination) ? t.streamOffset : -1;
         }
 
-        private void separator() {
-            if (info.length() > 0) {
-                info.append("; ");
+        /** Switches the frame to a stored Info text, starting with what the PDUs so far say. */
+        private StringBuilder special() {
+            if (special == null) {
+                special = new StringBuilder(96);
+                int first = firstPdu.get((int) frame - 1);
+                for (int i = 0; i < pduCount && i < 4; i++) {
+                    separator(special);
+                    special.append(pduText(first + i));
+                }
+                if (pduCount > 4) {
+                    special.append("; \u2026");
+                }
+            }
+            return special;
+        }
+
+        private void separator(StringBuilder b) {
+            if (b.length() > 0) {
+                b.append("; ");
             }
         }
 
         @Override
         public void connection(MpaConnection c) {
+            synchronized (PipelineCaptureModel.this) {
+                connectionIndex.put(c, mpaConnections.size());
+                mpaConnections.add(c);
+            }
             connections.add(new ConnectionInfo(c.id(), c.tcp().initiator().toString(), c.tcp().responder().toString()));
         }
 
         @Override
         public void handshake(MpaConnection c, MpaHandshake h) {
-            protocol = "MPA";
-            separator();
-            info.append(FrameSummary.handshake(h));
-            add(new Unit(c, h, null, null, segmentStream(c, h.direction()), payloadOffsetInFrame,
-                    tcp == null ? 0 : tcp.length));
+            StringBuilder b = special();
+            setKind(KIND_MPA);
+            separator(b);
+            b.append(FrameSummary.handshake(h));
+            Unit u = new Unit(c, h, null, null, segmentStream(c, h.direction()), payloadOffsetInFrame,
+                    tcp == null ? 0 : tcp.length);
+            addPdu(u, null, null);
+            pduCount++;
         }
 
         @Override
         public void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
-            protocol = "DDP/RDMAP";
-            if (pduCount < 4) {
-                separator();
-                info.append(s == null ? "FPDU" : PduSummary.describe(s));
-            } else if (pduCount == 4) {
-                info.append("; \u2026");
-            }
-            pduCount++;
+            setKind(KIND_DDP);
             if (s != null && s.opcode >= 0 && s.opcode < 16) {
                 synchronized (opcodeCounts) {
                     opcodeCounts[s.opcode]++;
@@ -309,32 +379,58 @@ public final class PipelineCaptureModel implements CaptureModel {
             synchronized (bytesByConnection) {
                 bytesByConnection.merge(c.id(), (long) Math.max(0, s == null ? 0 : s.payloadLength), Long::sum);
             }
-            add(new Unit(c, null, copy(f), s, segmentStream(c, f.direction), payloadOffsetInFrame,
-                    tcp == null ? 0 : tcp.length));
+            long segStream = segmentStream(c, f.direction);
+            Unit u = new Unit(c, null, f, s, segStream, payloadOffsetInFrame, tcp == null ? 0 : tcp.length);
+            int index = addPdu(u, f, s);
+            if (special != null) {
+                if (pduCount < 4) {
+                    separator(special);
+                    special.append(pduText(index));
+                } else if (pduCount == 4) {
+                    special.append("; \u2026");
+                }
+            }
+            pduCount++;
         }
 
         @Override
         public void issue(MpaConnection c, StreamIssue i) {
-            separator();
-            info.append('[').append(i.kind()).append("] ").append(i.message() == null ? "" : i.message());
+            StringBuilder b = special();
+            separator(b);
+            b.append('[').append(i.kind()).append("] ").append(i.message() == null ? "" : i.message());
+        }
+
+        private void setKind(byte k) {
+            synchronized (PipelineCaptureModel.this) {
+                if (frame >= 1 && frame <= frames) {
+                    int i = (int) frame - 1;
+                kinds.set(i, (byte) ((kinds.get(i) & ~KIND_MASK) | k));
+                }
+            }
         }
 
         @Override
         public void frameDone(long f, long ts) {
-            String text = info.length() == 0 ? baseInfo : info.toString();
-            batch.add(new FrameRow(f, ts, source, destination, protocol, length, text));
+            String text = special != null && special.length() > 0 ? special.toString() : pduCount == 0 ? baseInfo : null;
+            if (text != null && f >= 1 && f <= Integer.MAX_VALUE) {
+                synchronized (PipelineCaptureModel.this) {
+                    infoOverride.put((int) f - 1, text);
+                }
+            }
+            special = null;
+            baseInfo = null;
             tcp = null;
-            if (batch.size() >= BATCH || System.nanoTime() - lastFlush > BATCH_NANOS) {
+            if (f - announced >= BATCH || System.nanoTime() - lastFlush > BATCH_NANOS) {
                 flush();
             }
         }
 
         void flush() {
             lastFlush = System.nanoTime();
-            if (!batch.isEmpty()) {
-                List<FrameRow> out = batch;
-                batch = new ArrayList<>(BATCH);
-                listener.rows(out);
+            long n = frameCount();
+            if (n > announced) {
+                announced = n;
+                listener.frames(n);
             }
         }
 
@@ -344,31 +440,238 @@ public final class PipelineCaptureModel implements CaptureModel {
             synchronized (violationsByFrame) {
                 violationsByFrame.computeIfAbsent(v.frame(), k -> new ArrayList<>(1)).add(v);
             }
+            synchronized (PipelineCaptureModel.this) {
+                if (v.frame() >= 1 && v.frame() <= frames) {
+                    int i = (int) v.frame() - 1;
+                    byte rank = (byte) (v.severity().ordinal() + 1);
+                    if (rank > severities.get(i)) {
+                        severities.set(i, rank);
+                    }
+                }
+            }
         }
 
         @Override
         public void transaction(Transaction t) {
-            transactions.add(t);
-            synchronized (transactionsByFrame) {
-                index(t.initiationFrame, t.id);
-                for (Long d : t.dataFrames) {
-                    index(d, t.id);
-                }
-                if (t.completionFrame >= 0) {
-                    index(t.completionFrame, t.id);
-                }
+            int index;
+            synchronized (transactions) {
+                index = transactions.size();
+                transactions.add(t);
+            }
+            file(t.initiationFrame, t, index);
+            for (Long d : t.dataFrames) {
+                file(d, t, index);
+            }
+            if (t.completionFrame >= 0) {
+                file(t.completionFrame, t, index);
             }
         }
 
-        private void index(long frame, String id) {
-            List<String> ids = transactionsByFrame.computeIfAbsent(frame, k -> new ArrayList<>(1));
-            if (!ids.contains(id)) {
-                ids.add(id);
+        private void file(long frame, Transaction t, int index) {
+            synchronized (PipelineCaptureModel.this) {
+                int p = frame >= 1 && frame <= frames ? firstPdu.get((int) frame - 1) : -1;
+                if (p >= 0) {
+                    int old = pduTransaction.get(p);
+                    if (old == 0 || old == index + 1) {
+                        pduTransaction.set(p, index + 1);
+                        return;
+                    }
+                    if (transactions.get(old - 1).id.equals(t.id)) {
+                        return;
+                    }
+                }
+                List<String> ids = transactionsExtra.computeIfAbsent(frame, k -> new ArrayList<>(1));
+                if (!ids.contains(t.id)) {
+                    ids.add(t.id);
+                }
             }
         }
     }
 
-    /** The FPDU's fields without its buffer, which the MPA stage reuses. */
+    private synchronized void remember(long frame, long position, long time, int flow, byte kind) {
+        if (frame < 1 || frame > Integer.MAX_VALUE - 8) {
+            return;
+        }
+        int i = (int) frame - 1;
+        positions.set(i, position);
+        times.set(i, time);
+        flows.set(i, flow);
+        kinds.set(i, kind);
+        frames = Math.max(frames, frame);
+    }
+
+    /** The relative sequence base of {@code flow} as of {@code frame}, or -1. */
+    private synchronized long baseAt(int flow, long frame) {
+        if (flow < 0 || flow >= seqBases.size()) {
+            return -1;
+        }
+        long[] b = seqBases.get(flow);
+        long base = -1;
+        for (int i = 0; i < b.length && b[i] <= frame; i += 2) {
+            base = b[i + 1];
+        }
+        return base;
+    }
+
+    /**
+     * Files a unit under the frame being read (the frame that completed it): its numbers into the
+     * PDU table, the whole unit too when the table does not describe it exactly. Returns its index.
+     */
+    private synchronized int addPdu(Unit u, Fpdu f, DdpSegment s) {
+        int index = pdus++;
+        if (frames >= 1) {
+            int fi = (int) frames - 1;
+            if (firstPdu.get(fi) < 0) {
+                firstPdu.set(fi, index);
+            }
+            int k = kinds.get(fi) & 0xff;
+            if ((k >>> 2) < MAX_COUNTED) {
+                kinds.set(fi, (byte) (k + (1 << 2)));
+            }
+        }
+        Integer conn = connectionIndex.get(u.connection);
+        int meta = conn == null || conn >= CONN_MASK ? CONN_MASK : conn;
+        Direction dir = u.handshake != null ? u.handshake.direction() : f.direction;
+        if (dir == Direction.FROM_INITIATOR) {
+            meta |= DIR_INITIATOR;
+        }
+        if (s != null) {
+            meta |= (s.tagged ? TAGGED : 0) | (s.last ? LAST : 0) | (s.sv ? SV : 0) | (s.ab ? AB : 0)
+                    | ((s.opcode & 0xf) << OPCODE_SHIFT);
+            pduStag.set(index, (int) (s.tagged ? s.stag : s.invalidateStag));
+            pduTo.set(index, s.tagged ? s.to : s.msn);
+            pduLength.set(index, s.payloadLength);
+        }
+        if (f != null) {
+            if (Boolean.TRUE.equals(f.crcOk)) {
+                meta |= CRC_OK;
+            }
+            pduCrc.set(index, (int) f.crcField);
+        }
+        long delta = f == null || u.segmentStream < 0 ? -1 : f.streamOffset - u.segmentStream;
+        if (delta >= 0 && delta <= Integer.MAX_VALUE) {
+            meta |= SEGMENT_KNOWN;
+            pduSegmentDelta.set(index, (int) delta);
+        }
+        pduPayloadOffset.set(index, (short) Math.max(-1, Math.min(Short.MAX_VALUE, u.payloadOffset)));
+        if (exact(u, f, s, meta, delta)) {
+            meta |= WHOLE;
+        } else {
+            whole.put(index, u.handshake != null ? u : new Unit(u.connection, null, copy(f), s, u.segmentStream,
+                    u.payloadOffset, u.payloadLength));
+        }
+        pduMeta.set(index, meta);
+        return index;
+    }
+
+    /** Whether {@link #rebuild} gives back exactly this FPDU and segment from the table's numbers. */
+    private static boolean exact(Unit u, Fpdu f, DdpSegment s, int meta, long delta) {
+        if (u.handshake != null || f == null || s == null || (meta & CONN_MASK) == CONN_MASK) {
+            return false;
+        }
+        int header = s.tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
+        int ulpdu = header + s.payloadLength;
+        int pad = (4 - ((ulpdu + 2) & 3)) & 3;
+        boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
+                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.wireLength == 6 + ulpdu + pad
+                && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
+                && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
+        boolean ddp = s.malformed == null && s.reserved == 0 && s.dv == 1 && s.rdmapVersion == 1 && s.rdmapReserved == 0
+                && s.optionalStag == null && s.advertised == null && s.readRequest == null && s.terminate == null
+                && s.atomicRequest == null && s.atomicResponse == null && s.immediateData == null
+                && s.ddpHeaderLength == header && s.optionalFieldsLength == 0 && s.headerLength == header
+                && s.payloadOffset == header && s.opcode >= 0 && s.opcode < 16
+                && (s.tagged ? s.qn == 0 && s.msn == 0 && s.mo == 0 && s.invalidateStag == 0 && (s.stag >>> 32) == 0
+                        : s.qn == 0 && s.mo == 0 && s.stag == 0 && s.to == 0 && (s.msn >>> 32) == 0
+                        && (s.invalidateStag >>> 32) == 0);
+        return mpa && ddp && delta >= 0 && u.payloadOffset >= 0 && u.payloadOffset <= Short.MAX_VALUE;
+    }
+
+    /** The unit of PDU {@code index}, completed by {@code frame}; {@code tcpLength} from the re-read frame. */
+    private synchronized Unit unit(int index, long frame, int tcpLength) {
+        Unit u = whole.get(index);
+        if (u != null) {
+            return u;
+        }
+        int meta = pduMeta.get(index);
+        MpaConnection c = mpaConnections.get(meta & CONN_MASK);
+        Fpdu f = new Fpdu();
+        DdpSegment s = new DdpSegment();
+        boolean tagged = (meta & TAGGED) != 0;
+        int header = tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
+        s.tagged = tagged;
+        s.last = (meta & LAST) != 0;
+        s.sv = (meta & SV) != 0;
+        s.ab = (meta & AB) != 0;
+        s.dv = 1;
+        s.rdmapVersion = 1;
+        s.opcode = (meta >>> OPCODE_SHIFT) & 0xf;
+        long stag = pduStag.get(index) & 0xffffffffL;
+        if (tagged) {
+            s.stag = stag;
+            s.to = pduTo.get(index);
+        } else {
+            s.invalidateStag = stag;
+            s.msn = pduTo.get(index);
+        }
+        s.ddpHeaderLength = header;
+        s.headerLength = header;
+        s.payloadOffset = header;
+        s.payloadLength = pduLength.get(index);
+        int ulpdu = header + s.payloadLength;
+        f.frame = frame;
+        f.firstFrame = frame;
+        f.direction = (meta & DIR_INITIATOR) != 0 ? Direction.FROM_INITIATOR : Direction.FROM_RESPONDER;
+        // Only differences of stream offsets matter to the octet mapping of an FPDU without markers:
+        // count them from the first octet of the frame's TCP payload.
+        long delta = pduSegmentDelta.get(index);
+        f.streamOffset = delta;
+        f.ulpduLength = ulpdu;
+        f.padLength = (4 - ((ulpdu + 2) & 3)) & 3;
+        f.wireLength = 6 + ulpdu + f.padLength;
+        f.ulpduAvailable = ulpdu;
+        f.crcField = pduCrc.get(index) & 0xffffffffL;
+        f.crcOk = (meta & CRC_OK) != 0 ? Boolean.TRUE : null;
+        f.crcComputed = (meta & CRC_OK) != 0 ? f.crcField : 0;
+        long segStream = (meta & SEGMENT_KNOWN) != 0 ? 0 : -1;
+        return new Unit(c, null, f, s, segStream, pduPayloadOffset.get(index), tcpLength);
+    }
+
+    /** Info text of one PDU from the table, as {@link PduSummary#describe} gives it. */
+    private synchronized String pduText(int index) {
+        Unit u = whole.get(index);
+        if (u != null) {
+            return u.handshake != null ? FrameSummary.handshake(u.handshake)
+                    : u.segment == null ? "FPDU" : PduSummary.describe(u.segment);
+        }
+        return PduSummary.describe(unit(index, 0, 0).segment);
+    }
+
+    /** PDU indexes {first, end} that {@code frame} completed. */
+    private synchronized int[] pduRange(long frame) {
+        if (frame < 1 || frame > frames) {
+            return new int[] {0, 0};
+        }
+        int first = firstPdu.get((int) frame - 1);
+        if (first < 0) {
+            return new int[] {0, 0};
+        }
+        int count = (kinds.get((int) frame - 1) & 0xff) >>> 2;
+        int end = first + count;
+        if (count == MAX_COUNTED) {
+            end = pdus;
+            for (long g = frame + 1; g <= frames; g++) {
+                int n = firstPdu.get((int) g - 1);
+                if (n >= 0) {
+                    end = n;
+                    break;
+                }
+            }
+        }
+        return new int[] {first, end};
+    }
+
+    /** Copies the FPDU's fields without its buffer, which the MPA stage reuses. */
     private static Fpdu copy(Fpdu f) {
         Fpdu c = new Fpdu();
         c.frame = f.frame;
@@ -389,49 +692,14 @@ public final class PipelineCaptureModel implements CaptureModel {
         return c;
     }
 
-    private synchronized void remember(long frame, long position, int flow) {
-        if (frame < 1 || frame > Integer.MAX_VALUE - 8) {
-            return;
-        }
-        int i = (int) frame - 1;
-        if (i >= positions.length) {
-            int n = Math.max(positions.length * 2, i + 1);
-            positions = Arrays.copyOf(positions, n);
-            flows = Arrays.copyOf(flows, n);
-            units = Arrays.copyOf(units, n);
-        }
-        positions[i] = position;
-        flows[i] = flow;
-        frames = Math.max(frames, frame);
-    }
-
-    /** Files a unit under the frame being read (the frame that completed it). */
-    private synchronized void add(Unit r) {
-        if (frames < 1) {
-            return;
-        }
-        int i = (int) frames - 1;
-        Object old = units[i];
-        if (old == null) {
-            units[i] = r;
-        } else if (old instanceof Unit) {
-            units[i] = new Unit[] {(Unit) old, r};
-        } else {
-            Unit[] a = (Unit[]) old;
-            Unit[] b = Arrays.copyOf(a, a.length + 1);
-            b[a.length] = r;
-            units[i] = b;
-        }
-    }
-
-    private synchronized Unit[] unitsOf(long frame) {
-        Object o = frame >= 1 && frame <= frames ? units[(int) frame - 1] : null;
-        return o == null ? new Unit[0] : o instanceof Unit ? new Unit[] {(Unit) o} : (Unit[]) o;
-    }
-
     @Override
     public synchronized long frameCount() {
         return frames;
+    }
+
+    @Override
+    public synchronized long timeNanos(long frame) {
+        return frame >= 1 && frame <= frames ? times.get((int) frame - 1) : 0;
     }
 
     private synchronized Packet read(long frame) {
@@ -440,10 +708,81 @@ public final class PipelineCaptureModel implements CaptureModel {
         }
         Packet p = new Packet();
         try {
-            return randomAccess.readAt(positions[(int) frame - 1], frame, p) ? p : null;
+            return randomAccess.readAt(positions.get((int) frame - 1), frame, p) ? p : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** The TCP segment of a re-read frame, decoded into a fresh object, or null. */
+    private synchronized TcpSegment tcpOf(Packet p) {
+        if (p == null) {
+            return null;
+        }
+        try {
+            TcpSegment t = new TcpSegment();
+            return decoder.decode(p, t) ? t : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The packet list's row of a frame, built from the index: Source and Destination from the flow
+     * table, Protocol from the frame's kind, Info from the PDU table or, for frames that carry no
+     * PDU, from the frame re-read and decoded again.
+     */
+    @Override
+    public FrameRow row(long frame) {
+        int i;
+        int flow;
+        byte kind;
+        long time;
+        String override;
+        String[] text;
+        synchronized (this) {
+            if (frame < 1 || frame > frames) {
+                return null;
+            }
+            i = (int) frame - 1;
+            flow = flows.get(i);
+            kind = (byte) (kinds.get(i) & KIND_MASK);
+            time = times.get(i);
+            override = infoOverride.get(i);
+            text = flow >= 0 ? flowText.get(flow) : null;
+        }
+        Packet p = read(frame);
+        int length = p == null ? 0 : p.length;
+        if (kind == KIND_OTHER || text == null) {
+            FrameSummary.NonTcp d = p == null ? new FrameSummary.NonTcp("", "", "Frame", "frame not readable")
+                    : FrameSummary.describe(p);
+            return new FrameRow(frame, time, d.source(), d.destination(), d.protocol(), length,
+                    override != null ? override : d.info());
+        }
+        String info = override;
+        if (info == null && kind == KIND_DDP) {
+            int[] r = pduRange(frame);
+            StringBuilder b = new StringBuilder(96);
+            for (int k = r[0]; k < r[1] && k < r[0] + 4; k++) {
+                if (b.length() > 0) {
+                    b.append("; ");
+                }
+                b.append(pduText(k));
+            }
+            if (r[1] - r[0] > 4) {
+                b.append("; \u2026");
+            }
+            info = b.toString();
+        }
+        if (info == null) {
+            TcpSegment t = tcpOf(p);
+            int reverse;
+            synchronized (this) {
+                reverse = reverseFlow[flow];
+            }
+            info = t == null ? "TCP" : FrameSummary.tcpInfo(t, baseAt(flow, frame), baseAt(reverse, frame));
+        }
+        return new FrameRow(frame, time, text[0], text[1], KIND_NAMES[kind], length, info);
     }
 
     /**
@@ -464,8 +803,11 @@ public final class PipelineCaptureModel implements CaptureModel {
                 out.add(problem("frame", e));
             }
         }
-        for (Unit u : unitsOf(frame)) {
+        int[] range = pduRange(frame);
+        TcpSegment t = range[1] > range[0] ? tcpOf(read(frame)) : null;
+        for (int k = range[0]; k < range[1]; k++) {
             try {
+                Unit u = unit(k, frame, t == null ? 0 : t.length);
                 FrameBytes fb = u.bytes();
                 if (u.handshake != null) {
                     out.add(fb.shift(MpaFields.handshake(u.handshake), 0));
@@ -524,27 +866,30 @@ public final class PipelineCaptureModel implements CaptureModel {
 
     /**
      * The frame as display filters see it: the same {@link FrameRecord} values as {@code dissect
-     * -Y} (TCP endpoints, the PDUs the frame completes, its violations and transactions).
+     * -Y} (TCP endpoints, the PDUs the frame completes, its violations and transactions), all taken
+     * from the index: no frame is read again.
      */
     @Override
     public FilterContext filterContext(long frame, boolean withPdus) {
         Endpoint[] flow = null;
         synchronized (this) {
-            if (frame >= 1 && frame <= frames && flows[(int) frame - 1] >= 0) {
-                synchronized (flowTable) {
-                    flow = flowTable.get(flows[(int) frame - 1]);
-                }
+            if (frame >= 1 && frame <= frames && flows.get((int) frame - 1) >= 0) {
+                flow = flowTable.get(flows.get((int) frame - 1));
             }
         }
         FrameRecord r = new FrameRecord(frame, 0, flow == null ? null : flow[0], flow == null ? null : flow[1], null,
                 false);
         if (withPdus) {
-            for (Unit u : unitsOf(frame)) {
+            int[] range = pduRange(frame);
+            for (int k = range[0]; k < range[1]; k++) {
+                Unit u = unit(k, frame, 0);
                 r.pdus.add(u.handshake != null ? PduRecord.of(u.connection, u.handshake, null)
                         : PduRecord.of(u.connection, u.fpdu, u.segment, null));
             }
         }
-        r.violations.addAll(violationsAt(frame));
+        if (severityAt(frame) != null) {
+            r.violations.addAll(violationsAt(frame));
+        }
         r.transactions.addAll(transactionsAt(frame));
         return r;
     }
@@ -579,22 +924,30 @@ public final class PipelineCaptureModel implements CaptureModel {
     }
 
     @Override
-    public Severity severityAt(long frame) {
-        Severity worst = null;
-        for (Violation v : violationsAt(frame)) {
-            if (worst == null || v.severity().compareTo(worst) > 0) {
-                worst = v.severity();
-            }
-        }
-        return worst;
+    public synchronized Severity severityAt(long frame) {
+        int rank = frame >= 1 && frame <= frames ? severities.get((int) frame - 1) : 0;
+        return rank == 0 ? null : Severity.values()[rank - 1];
     }
 
     @Override
-    public List<String> transactionsAt(long frame) {
-        synchronized (transactionsByFrame) {
-            List<String> ids = transactionsByFrame.get(frame);
-            return ids == null ? List.of() : List.copyOf(ids);
+    public synchronized List<String> transactionsAt(long frame) {
+        List<String> out = new ArrayList<>(1);
+        int p = frame >= 1 && frame <= frames ? firstPdu.get((int) frame - 1) : -1;
+        if (p >= 0 && pduTransaction.get(p) > 0) {
+            int t = pduTransaction.get(p) - 1;
+            synchronized (transactions) {
+                out.add(transactions.get(t).id);
+            }
         }
+        List<String> extra = transactionsExtra.get(frame);
+        if (extra != null) {
+            for (String id : extra) {
+                if (!out.contains(id)) {
+                    out.add(id);
+                }
+            }
+        }
+        return out;
     }
 
     /**

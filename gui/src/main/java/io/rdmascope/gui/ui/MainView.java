@@ -16,13 +16,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
 import javafx.concurrent.Task;
 import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
@@ -67,8 +63,13 @@ public final class MainView extends BorderPane {
 
     private final CaptureOpener opener;
     private final Preferences prefs;
-    private final ObservableList<FrameRow> rows = FXCollections.observableArrayList();
-    private final FilteredList<FrameRow> filtered = new FilteredList<>(rows, r -> true);
+    /** Every frame read: the size of the capture, for tests and the status bar. */
+    private final FrameList rows = new FrameList();
+    /** The packet list's items: every frame, or the frames the display filter matched. */
+    private final FrameList filtered = rows;
+    /** Filters over more frames than this run in the background, with progress and Cancel. */
+    private static final int FOREGROUND_FILTER = 50_000;
+    private Task<int[]> filtering;
     private volatile CaptureModel model;
     private long firstTime;
 
@@ -222,7 +223,10 @@ public final class MainView extends BorderPane {
         progress.setPrefWidth(220);
         progress.setVisible(false);
         cancel.setVisible(false);
-        cancel.setOnAction(e -> cancelLoading());
+        cancel.setOnAction(e -> {
+            cancelLoading();
+            cancelFilter();
+        });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(status, spacer, progress, cancel);
@@ -260,13 +264,14 @@ public final class MainView extends BorderPane {
                 // the old capture is gone from view either way
             }
         }
-        rows.clear();
+        cancelFilter();
+        rows.reset(f -> null);
         firstRowsMillis = -1;
         details.show(List.of());
         hex.setBytes(new byte[0]);
         firstTime = 0;
         addRecent(file);
-        ConcurrentLinkedQueue<List<FrameRow>> queue = new ConcurrentLinkedQueue<>();
+        java.util.concurrent.atomic.AtomicLong known = new java.util.concurrent.atomic.AtomicLong();
         AtomicBoolean scheduled = new AtomicBoolean();
         AtomicBoolean stop = new AtomicBoolean();
         long started = System.nanoTime();
@@ -278,16 +283,17 @@ public final class MainView extends BorderPane {
                 Platform.runLater(() -> {
                     if (loading == this) {
                         model = m;
+                        rows.reset(m::row);
                     }
                 });
                 m.load(new LoadListener() {
                     @Override
-                    public void rows(List<FrameRow> batch) {
-                        queue.add(batch);
+                    public void frames(long count) {
+                        known.set(count);
                         if (scheduled.compareAndSet(false, true)) {
                             Platform.runLater(() -> {
                                 scheduled.set(false);
-                                drain(queue, me, file, started);
+                                drain(known.get(), me, file, started);
                             });
                         }
                     }
@@ -311,7 +317,7 @@ public final class MainView extends BorderPane {
                 return;
             }
             model = task.getValue();
-            drain(queue, task, file, started);
+            drain(model.frameCount(), task, file, started);
             finished(file, stop.get());
         });
         task.setOnCancelled(e -> {
@@ -334,25 +340,21 @@ public final class MainView extends BorderPane {
         t.start();
     }
 
-    /** Moves the rows read so far into the packet list (on the application thread). */
-    private void drain(ConcurrentLinkedQueue<List<FrameRow>> q, Task<CaptureModel> owner, Path file, long started) {
-        if (loading != owner) {
-            q.clear();
+    /** Shows the frames read so far in the packet list (on the application thread). */
+    private void drain(long count, Task<CaptureModel> owner, Path file, long started) {
+        CaptureModel m = model;
+        if (loading != owner || m == null) {
             return;
         }
-        List<FrameRow> all = new ArrayList<>();
-        for (List<FrameRow> b; (b = q.poll()) != null; ) {
-            all.addAll(b);
-        }
-        if (!all.isEmpty()) {
-            if (rows.isEmpty()) {
-                firstTime = all.get(0).timeNanos();
+        if (count > rows.frameCount()) {
+            if (rows.frameCount() == 0) {
+                firstTime = m.timeNanos(1);
                 firstRowsMillis = (System.nanoTime() - started) / 1_000_000;
                 LOG.info(() -> file.getFileName() + ": first rows shown after " + firstRowsMillis + " ms");
             }
-            rows.addAll(all);
+            rows.grow(count);
             if (owner.isRunning()) {
-                status.setText("Loading " + file.getFileName() + ": " + rows.size() + " frames");
+                status.setText("Loading " + file.getFileName() + ": " + rows.frameCount() + " frames");
             }
         }
     }
@@ -372,7 +374,7 @@ public final class MainView extends BorderPane {
     private void finished(Path file, boolean cancelled) {
         endProgress();
         CaptureModel m = model;
-        String counts = rows.size() + " frames";
+        String counts = rows.frameCount() + " frames";
         if (m != null) {
             counts += ", " + m.transactions().size() + " transactions, " + m.violations().size() + " violations";
             refreshAnalysis(m);
@@ -385,11 +387,8 @@ public final class MainView extends BorderPane {
     }
 
     private void refreshAnalysis(CaptureModel m) {
-        timeline.show(m.connections(), m.transactions(), f -> {
-            FrameRow r = row(f);
-            return r == null ? 0 : r.timeNanos();
-        });
-        sequence.show(null, this::row);
+        timeline.show(m.connections(), m.transactions(), m::timeNanos);
+        sequence.show(null, this::row, List.of());
         violations.show(m.violations());
         statistics.show(m.statistics());
         FrameRow sel = table.getSelectionModel().getSelectedItem();
@@ -451,30 +450,10 @@ public final class MainView extends BorderPane {
 
     // ---- selection
 
-    /** The row of a frame, or null. Rows are in frame order, so this is a binary search at worst. */
+    /** The row of a frame, or null. */
     public FrameRow row(long frame) {
-        int i = indexOf(frame);
-        return i < 0 ? null : rows.get(i);
-    }
-
-    private int indexOf(long frame) {
-        int n = rows.size();
-        if (frame >= 1 && frame <= n && rows.get((int) frame - 1).number() == frame) {
-            return (int) frame - 1;
-        }
-        int lo = 0, hi = n - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            long v = rows.get(mid).number();
-            if (v < frame) {
-                lo = mid + 1;
-            } else if (v > frame) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
-        }
-        return -1;
+        CaptureModel m = model;
+        return m == null || frame < 1 || frame > rows.frameCount() ? null : m.row(frame);
     }
 
     private void showFrame(FrameRow row) {
@@ -504,15 +483,14 @@ public final class MainView extends BorderPane {
 
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
     public void jumpTo(long frame) {
-        int source = indexOf(frame);
-        if (source < 0) {
+        if (frame < 1 || frame > rows.frameCount()) {
             return;
         }
-        int view = filtered.getViewIndex(source);
+        int view = filtered.indexOfFrame(frame);
         if (view < 0) {
             filterField.clear();
             applyFilter();
-            view = filtered.getViewIndex(source);
+            view = filtered.indexOfFrame(frame);
         }
         table.getSelectionModel().clearAndSelect(view);
         table.scrollTo(Math.max(0, view - 3));
@@ -529,8 +507,7 @@ public final class MainView extends BorderPane {
         table.getSelectionModel().clearSelection();
         int first = -1;
         for (long f : frames) {
-            int source = indexOf(f);
-            int view = source < 0 ? -1 : filtered.getViewIndex(source);
+            int view = filtered.indexOfFrame(f);
             if (view >= 0) {
                 table.getSelectionModel().select(view);
                 first = first < 0 ? view : Math.min(first, view);
@@ -539,7 +516,7 @@ public final class MainView extends BorderPane {
         if (first >= 0) {
             table.scrollTo(Math.max(0, first - 2));
         }
-        sequence.show(t, this::row);
+        sequence.show(t, this::row, violationFrames(t));
         timeline.select(t);
     }
 
@@ -572,8 +549,120 @@ public final class MainView extends BorderPane {
         filterError.setText("");
         filterError.setManaged(false);
         filterError.setVisible(false);
-        filtered.setPredicate(blank ? null : f.predicate());
-        status.setText(blank ? rows.size() + " frames" : "Displayed: " + filtered.size() + " of " + rows.size() + " frames");
+        cancelFilter();
+        if (blank) {
+            filtered.show(null);
+            status.setText(rows.frameCount() + " frames");
+            return;
+        }
+        int n = rows.frameCount();
+        java.util.function.LongPredicate p = f.predicate();
+        if (n <= FOREGROUND_FILTER) {
+            filtered.show(matching(p, n, () -> false, null));
+            status.setText("Displayed: " + filtered.size() + " of " + n + " frames");
+            return;
+        }
+        filterInBackground(p, n, text);
+    }
+
+    /** Frames 1 to {@code n} that {@code p} accepts; null when stopped. */
+    private static int[] matching(java.util.function.LongPredicate p, int n, java.util.function.BooleanSupplier stop,
+                                  java.util.function.IntConsumer done) {
+        int[] out = new int[1024];
+        int k = 0;
+        for (int f = 1; f <= n; f++) {
+            if ((f & 4095) == 0) {
+                if (stop.getAsBoolean()) {
+                    return null;
+                }
+                if (done != null) {
+                    done.accept(f);
+                }
+            }
+            if (p.test(f)) {
+                if (k == out.length) {
+                    out = java.util.Arrays.copyOf(out, k * 2);
+                }
+                out[k++] = f;
+            }
+        }
+        return java.util.Arrays.copyOf(out, k);
+    }
+
+    /** Evaluates a filter over a large capture off the application thread; the rows stay until it ends. */
+    private void filterInBackground(java.util.function.LongPredicate p, int n, String text) {
+        Task<int[]> task = new Task<>() {
+            @Override
+            protected int[] call() {
+                return matching(p, n, this::isCancelled, f -> updateProgress(f, n));
+            }
+        };
+        filtering = task;
+        progress.progressProperty().bind(task.progressProperty());
+        progress.setVisible(true);
+        cancel.setVisible(true);
+        status.setText("Filtering " + n + " frames …");
+        task.setOnSucceeded(e -> {
+            if (filtering != task) {
+                return;
+            }
+            filtering = null;
+            if (!isLoading()) {
+                endProgress();
+            }
+            int[] m = task.getValue();
+            if (m != null) {
+                filtered.show(m);
+                status.setText("Displayed: " + m.length + " of " + n + " frames");
+            }
+        });
+        task.setOnCancelled(e -> {
+            if (filtering == task) {
+                filtering = null;
+                if (!isLoading()) {
+                    endProgress();
+                }
+                status.setText("Filter cancelled: " + text);
+            }
+        });
+        task.setOnFailed(e -> {
+            if (filtering == task) {
+                filtering = null;
+                endProgress();
+                status.setText("Filter failed: " + task.getException());
+            }
+        });
+        Thread t = new Thread(task, "rdmascope-filter");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Stops a display filter that is being evaluated; the rows shown stay. */
+    public void cancelFilter() {
+        Task<int[]> t = filtering;
+        if (t != null) {
+            t.cancel();
+        }
+    }
+
+    /** Whether a display filter is being evaluated in the background. */
+    public boolean isFiltering() {
+        Task<int[]> t = filtering;
+        return t != null && !t.isDone();
+    }
+
+    /** Frames of violations that name {@code t}: the writes that broke it are not among its data frames. */
+    private List<Long> violationFrames(Transaction t) {
+        CaptureModel m = model;
+        List<Long> out = new ArrayList<>();
+        if (m != null && t != null) {
+            for (io.rdmascope.engine.Violation v : m.violations()) {
+                if (t.id.equals(v.transaction()) && !out.contains(v.frame())) {
+                    out.add(v.frame());
+                }
+            }
+        }
+        return out;
     }
 
     // ---- exports
@@ -666,7 +755,7 @@ public final class MainView extends BorderPane {
         return model;
     }
 
-    public ObservableList<FrameRow> allRows() {
+    public FrameList allRows() {
         return rows;
     }
 

@@ -17,7 +17,9 @@ import javafx.scene.text.TextAlignment;
 /**
  * Sequence diagram of one transaction: the advertiser (whose memory the STag names) and its peer
  * as lifelines, an arrow per message, and beside each arrow what the driver and NIC of the
- * receiving side do with it according to the one-shot model.
+ * receiving side do with it according to the one-shot model. Frames of violations that name the
+ * transaction (a write out of bounds, an access after invalidation...) are not among its data
+ * frames: they are drawn too, in red, with the violation's code.
  */
 public final class SequenceView extends ScrollPane {
     private static final double TOP = 46, STEP = 46, WIDTH = 980;
@@ -29,7 +31,7 @@ public final class SequenceView extends ScrollPane {
     public SequenceView() {
         setContent(canvas);
         setStyle("-fx-background: white;");
-        show(null, f -> null);
+        show(null, f -> null, List.of());
     }
 
     /** The labels of the arrows last drawn, in order (for tests and accessibility). */
@@ -37,7 +39,8 @@ public final class SequenceView extends ScrollPane {
         return messages;
     }
 
-    public void show(Transaction t, LongFunction<FrameRow> rowOf) {
+    /** @param violating frames of violations that name {@code t} */
+    public void show(Transaction t, LongFunction<FrameRow> rowOf, List<Long> violating) {
         GraphicsContext g = canvas.getGraphicsContext2D();
         if (t == null) {
             canvas.setHeight(60);
@@ -55,6 +58,8 @@ public final class SequenceView extends ScrollPane {
         if (t.completionFrame >= 0) {
             frames.add(t.completionFrame);
         }
+        java.util.Set<Long> bad = new java.util.HashSet<>(violating);
+        frames.addAll(violating);
         canvas.setHeight(TOP + STEP * frames.size() + 30);
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
@@ -79,9 +84,10 @@ public final class SequenceView extends ScrollPane {
             FrameRow row = rowOf.apply(f);
             String info = row != null ? row.info() : "frame " + f;
             boolean fromA = row != null ? t.advertiser.equals(row.source()) : f == t.initiationFrame;
-            String step = step(t, f, info);
+            String step = bad.contains(f) ? "violation: " + t.id + " broken here" : step(t, f, info);
             double x0 = fromA ? a : b, x1 = fromA ? b : a;
-            Color c = f == t.initiationFrame ? Color.web("#1565c0") : f == t.completionFrame ? Color.web("#2e7d32") : Color.BLACK;
+            Color c = bad.contains(f) ? Color.web("#c62828") : f == t.initiationFrame ? Color.web("#1565c0")
+                    : f == t.completionFrame ? Color.web("#2e7d32") : Color.BLACK;
             g.setStroke(c);
             g.setLineWidth(1.5);
             g.strokeLine(x0, y, x1, y);
@@ -91,7 +97,7 @@ public final class SequenceView extends ScrollPane {
             g.setLineWidth(1);
             g.setFill(c);
             g.setTextAlign(TextAlignment.CENTER);
-            String label = "#" + f + "  " + shorten(info, 70);
+            String label = (bad.contains(f) ? "\u26a0 #" : "#") + f + "  " + shorten(info, 70);
             g.fillText(label, (a + b) / 2, y - 9);
             g.setTextAlign(TextAlignment.LEFT);
             g.setFill(Color.gray(0.3));

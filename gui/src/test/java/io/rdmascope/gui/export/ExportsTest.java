@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.gui.Samples;
-import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import java.nio.ByteBuffer;
@@ -26,7 +25,7 @@ class ExportsTest {
         model = new PipelineCaptureModel(Samples.synth("bounds.yaml", tmp));
         model.load(new LoadListener() {
             @Override
-            public void rows(List<FrameRow> batch) {}
+            public void frames(long count) {}
 
             @Override
             public void progress(double fraction) {}

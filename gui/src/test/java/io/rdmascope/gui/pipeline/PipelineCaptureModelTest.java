@@ -24,15 +24,21 @@ class PipelineCaptureModelTest {
 
     static List<FrameRow> load(PipelineCaptureModel m) throws Exception {
         List<FrameRow> rows = new ArrayList<>();
+        long[] announced = {0};
         m.load(new LoadListener() {
             @Override
-            public void rows(List<FrameRow> batch) {
-                rows.addAll(batch);
+            public void frames(long count) {
+                assertThat(count).isGreaterThan(announced[0]);
+                announced[0] = count;
             }
 
             @Override
             public void progress(double fraction) {}
         }, () -> false);
+        assertThat(announced[0]).isEqualTo(m.frameCount());
+        for (long f = 1; f <= m.frameCount(); f++) {
+            rows.add(m.row(f));
+        }
         return rows;
     }
 
@@ -73,7 +79,7 @@ class PipelineCaptureModelTest {
 
     private static List<Long> matching(FrameFilter f, List<FrameRow> rows) {
         assertThat(f.error()).isNull();
-        return rows.stream().filter(f.predicate()).map(FrameRow::number).toList();
+        return rows.stream().map(FrameRow::number).filter(n -> f.predicate().test(n)).toList();
     }
 
     @Test

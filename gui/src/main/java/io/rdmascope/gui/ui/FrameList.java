@@ -1,0 +1,135 @@
+package io.rdmascope.gui.ui;
+
+import io.rdmascope.gui.model.FrameRow;
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+import javafx.collections.ObservableListBase;
+
+/**
+ * The packet list's items: a read-only view over the model's frame index that holds no row. It
+ * shows either every frame read so far or the frames a display filter matched (their numbers in
+ * one int array); {@link #get} builds a row when the table asks for one, and keeps the last few
+ * hundred in a small cache so that repainting and selection reuse them.
+ */
+public final class FrameList extends ObservableListBase<FrameRow> {
+    private static final int CACHE = 512;
+
+    private LongFunction<FrameRow> rowOf = f -> null;
+    private int count;
+    private int[] matches;
+    private final Map<Integer, FrameRow> cache = new LinkedHashMap<>(CACHE * 2, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, FrameRow> e) {
+            return size() > CACHE;
+        }
+    };
+
+    @Override
+    public int size() {
+        return matches == null ? count : matches.length;
+    }
+
+    @Override
+    public FrameRow get(int index) {
+        int frame = frameAt(index);
+        FrameRow r = cache.get(frame);
+        if (r == null) {
+            r = rowOf.apply(frame);
+            if (r == null) {
+                r = new FrameRow(frame, 0, "", "", "", 0, "");
+            } else {
+                cache.put(frame, r);
+            }
+        }
+        return r;
+    }
+
+    /** The frame number shown at {@code index}. */
+    public int frameAt(int index) {
+        if (index < 0 || index >= size()) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        return matches == null ? index + 1 : matches[index];
+    }
+
+    /** Where {@code frame} is shown, or -1 when the filter hides it or it is not read yet. */
+    public int indexOfFrame(long frame) {
+        if (matches == null) {
+            return frame >= 1 && frame <= count ? (int) frame - 1 : -1;
+        }
+        int i = frame > Integer.MAX_VALUE ? -1 : Arrays.binarySearch(matches, (int) frame);
+        return i < 0 ? -1 : i;
+    }
+
+    /** Frames read so far; while every frame is shown, the new ones are appended. */
+    public int frameCount() {
+        return count;
+    }
+
+    /** Whether a filter's matches are shown rather than every frame. */
+    public boolean filtered() {
+        return matches != null;
+    }
+
+    /** Starts over with another model. */
+    public void reset(LongFunction<FrameRow> rows) {
+        List<FrameRow> old = snapshot();
+        rowOf = rows;
+        count = 0;
+        matches = null;
+        cache.clear();
+        if (!old.isEmpty()) {
+            beginChange();
+            nextRemove(0, old);
+            endChange();
+        }
+    }
+
+    /** Frames 1 to {@code n} are known now. */
+    public void grow(long n) {
+        int next = (int) Math.min(Integer.MAX_VALUE - 8, n);
+        if (next <= count) {
+            return;
+        }
+        int old = count;
+        count = next;
+        if (matches == null) {
+            beginChange();
+            nextAdd(old, next);
+            endChange();
+        }
+    }
+
+    /** Shows only {@code frames} (ascending), or every frame when null. */
+    public void show(int[] frames) {
+        List<FrameRow> old = snapshot();
+        matches = frames;
+        beginChange();
+        nextReplace(0, size(), old);
+        endChange();
+    }
+
+    /** The rows shown now, as a lazy list (for change events; nothing is built unless asked). */
+    private List<FrameRow> snapshot() {
+        int[] m = matches;
+        int n = size();
+        LongFunction<FrameRow> rows = rowOf;
+        return new AbstractList<>() {
+            @Override
+            public FrameRow get(int i) {
+                long f = m == null ? i + 1 : m[i];
+                FrameRow r = rows.apply(f);
+                return r != null ? r : new FrameRow(f, 0, "", "", "", 0, "");
+            }
+
+            @Override
+            public int size() {
+                return n;
+            }
+        };
+    }
+}
