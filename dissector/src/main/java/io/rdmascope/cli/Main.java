@@ -54,7 +54,7 @@ public final class Main implements Runnable {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, new Env(out, err, Source.CAPTURE, Analyzer.EngineFactory.ENGINE));
+        return run(args, new Env(out, err, Source.PIPELINED, Analyzer.EngineFactory.ENGINE));
     }
 
     static int run(String[] args, Env env) {
