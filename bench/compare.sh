@@ -103,3 +103,4 @@ if [[ "$large_mb" -gt 0 ]]; then
   awk -v s="$secs" -v t="$tiny_secs" -v c="$cpu" -v tc="$tiny_cpu" -v b="$lbytes" 'BEGIN {
     printf "steady state (minus start-up): %.2f GB/s wall clock, %.2f GB/s of CPU time\n", b/1e9/(s-t), b/1e9/(c-tc) }'
 fi
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

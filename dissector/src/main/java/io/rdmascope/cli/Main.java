@@ -54,11 +54,27 @@ public final class Main implements Runnable {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, new Env(out, err, Source.CAPTURE, Analyzer.EngineFactory.ENGINE));
+        return run(args, new Env(out, err, Source.PIPELINED, Analyzer.EngineFactory.ENGINE));
     }
 
     static int run(String[] args, Env env) {
+        AnalyzeCommand quick = QuickArgs.analyze(args, env);
+        if (quick != null) {
+            try {
+                return quick.call();
+            } catch (RuntimeException e) {
+                return internalError(e, env);
+            }
+        }
         return commandLine(env).execute(args);
+    }
+
+    private static int internalError(Throwable ex, Env env) {
+        env.error("internal error: " + ex);
+        if (System.getenv("RDMASCOPE_DEBUG") != null) {
+            ex.printStackTrace(env.err());
+        }
+        return EXIT_INPUT;
     }
 
     static CommandLine commandLine(Env env) {
@@ -70,13 +86,7 @@ public final class Main implements Runnable {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-            env.error("internal error: " + ex);
-            if (System.getenv("RDMASCOPE_DEBUG") != null) {
-                ex.printStackTrace(env.err());
-            }
-            return EXIT_INPUT;
-        });
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> internalError(ex, env));
         return cl;
     }
 

@@ -51,6 +51,22 @@ public final class Dissection {
         }
     }
 
+    /**
+     * As {@link #run(Path, FrameListener, PduListener, LongConsumer, BooleanSupplier)}, on two
+     * threads when no frame listener is given ({@link Pipelined}): the same events in the same
+     * order, all on one thread other than the caller's, all delivered before this returns. When
+     * {@code cancelled} turns true the events of the frames already read are still delivered.
+     */
+    public static DissectionResult runPipelined(Path file, FrameListener frames, PduListener pdus,
+                                                LongConsumer progress, BooleanSupplier cancelled) throws IOException {
+        if (frames != null) {
+            return run(file, frames, pdus, progress, cancelled);
+        }
+        try (CaptureReader reader = Captures.open(file)) {
+            return Pipelined.run(reader, pdus != null ? pdus : new PduListener() {}, progress, cancelled);
+        }
+    }
+
     /** Runs an opened reader to its end; the caller closes it. */
     public static DissectionResult run(CaptureReader reader, FrameListener frames, PduListener pdus,
                                        LongConsumer progress, BooleanSupplier cancelled) throws IOException {

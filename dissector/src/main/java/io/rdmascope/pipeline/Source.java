@@ -12,6 +12,8 @@ import java.util.function.LongConsumer;
 @FunctionalInterface
 public interface Source {
     Source CAPTURE = Dissection::run;
+    /** {@link Dissection#runPipelined}: the analysis on two threads, for the command line. */
+    Source PIPELINED = Dissection::runPipelined;
 
     DissectionResult run(Path file, FrameListener frames, io.rdmascope.pdu.PduListener pdus, LongConsumer progress,
                          BooleanSupplier cancelled) throws IOException;

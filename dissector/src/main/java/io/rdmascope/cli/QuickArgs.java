@@ -1,0 +1,146 @@
+package io.rdmascope.cli;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the common {@code analyze} command lines without picocli. Building picocli's model of the
+ * commands reflects over every annotated class and costs a tenth of a second of start-up, more
+ * than analysing a small capture; the plain forms ({@code analyze [--format json] [-j 4] FILE...})
+ * are read here into the same {@link AnalyzeCommand} fields, with the same defaults. Anything
+ * else (help, {@code --opt=value}, clustered or attached short options, {@code @argument-files},
+ * an option given twice, a value that is not plainly valid, a missing file) returns null and goes
+ * through picocli, which owns help and every error message.
+ */
+final class QuickArgs {
+    private QuickArgs() {}
+
+    /** @return the command ready to run, or null when picocli must read the arguments */
+    static AnalyzeCommand analyze(String[] args, Main.Env env) {
+        if (args.length < 2 || !"analyze".equals(args[0])) {
+            return null;
+        }
+        AnalyzeCommand c = new AnalyzeCommand(env);
+        c.format = Format.text;
+        c.buffersPerQp = 64;
+        c.maxPerOperation = 32;
+        c.failOn = FailOn.never;
+        List<String> files = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.isEmpty() || a.charAt(0) == '@') {
+                return null;
+            }
+            if (a.charAt(0) != '-') {
+                files.add(a);
+                continue;
+            }
+            String name = canonical(a);
+            if (name == null || !seen.add(name)) {
+                return null;
+            }
+            if (name.equals("--strict")) {
+                c.strict = true;
+                continue;
+            }
+            if (name.equals("--explain")) {
+                c.explain = true;
+                continue;
+            }
+            if (i + 1 >= args.length) {
+                return null;
+            }
+            String v = args[++i];
+            if (v.isEmpty() || v.charAt(0) == '-' || v.charAt(0) == '@') {
+                return null;
+            }
+            switch (name) {
+                case "--format":
+                    c.format = v.equals("json") ? Format.json : v.equals("text") ? Format.text : null;
+                    if (c.format == null) {
+                        return null;
+                    }
+                    break;
+                case "--fail-on":
+                    c.failOn = failOn(v);
+                    if (c.failOn == null) {
+                        return null;
+                    }
+                    break;
+                case "--display-filter":
+                    c.filterText = v;
+                    break;
+                case "--jobs":
+                case "--buffers-per-qp":
+                case "--max-per-operation":
+                    Integer n = number(v);
+                    if (n == null) {
+                        return null;
+                    }
+                    if (name.equals("--jobs")) {
+                        c.jobs = n;
+                    } else if (name.equals("--buffers-per-qp")) {
+                        c.buffersPerQp = n;
+                    } else {
+                        c.maxPerOperation = n;
+                    }
+                    break;
+                default:
+                    return null;
+            }
+        }
+        if (files.isEmpty()) {
+            return null;
+        }
+        c.files = files;
+        return c;
+    }
+
+    private static String canonical(String option) {
+        switch (option) {
+            case "--strict":
+            case "--explain":
+            case "--format":
+            case "--fail-on":
+            case "--buffers-per-qp":
+            case "--max-per-operation":
+            case "--display-filter":
+            case "--jobs":
+                return option;
+            case "-Y":
+                return "--display-filter";
+            case "-j":
+                return "--jobs";
+            default:
+                return null;
+        }
+    }
+
+    private static FailOn failOn(String v) {
+        for (FailOn f : FailOn.values()) {
+            if (f.name().equals(v)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** A plain decimal int (at most 9 digits), or null. */
+    private static Integer number(String v) {
+        if (v.length() > 9) {
+            return null;
+        }
+        int n = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char ch = v.charAt(i);
+            if (ch < '0' || ch > '9') {
+                return null;
+            }
+            n = n * 10 + (ch - '0');
+        }
+        return n;
+    }
+}
