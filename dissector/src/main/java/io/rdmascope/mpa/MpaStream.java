@@ -316,7 +316,7 @@ final class MpaStream implements StreamHandler {
     private boolean detectStep() {
         Pending p = pending;
         if (p.length == 0) {
-            if (ended && !ruledOut) {
+            if (ended && !ruledOut && session.connection == null) {
                 ruleOut();
             }
             return false;
@@ -496,7 +496,8 @@ final class MpaStream implements StreamHandler {
             crcMode = crcOn ? 1 : 0;
         }
         boolean atEnd = ended;
-        int minAtEnd = detect ? 2 : 1;
+        // Once the connection is known to be MPA, one FPDU that ends exactly with the stream is enough.
+        int minAtEnd = detect && session.connection == null ? 2 : 1;
         if (!detect && !looseDone && framingLostAt >= p.base && framingLostAt < p.end()) {
             // Is the FPDU at the expected place one after all, with a header that breaks the rules
             // (an unknown opcode, a zero length)? It is when the FPDUs after it line up.
@@ -654,7 +655,10 @@ final class MpaStream implements StreamHandler {
             return;
         }
         if (framingLostAt >= 0) {
-            issue(StreamIssue.Kind.FRAMING, p.frameAt(c), framingLostAt, c - framingLostAt,
+            // Named by the frame that completes the FPDU found, the frame its record is listed under.
+            scanner.chain(p.data, p.length, p.base, (int) (c - p.base), markers, markerOrigin, -1, 1, true, true, 1);
+            long last = scanner.count > 0 ? p.base + scanner.end - 1 : c;
+            issue(StreamIssue.Kind.FRAMING, p.frameAt(last), framingLostAt, c - framingLostAt,
                     "FPDU expected at stream offset " + framingLostAt + " not found there; next FPDU found at stream offset "
                             + c + (c >= framingLostAt ? " (" + (c - framingLostAt) + " octets later)"
                             : " (" + (framingLostAt - c) + " octets earlier)"));
