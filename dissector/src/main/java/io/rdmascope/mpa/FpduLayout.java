@@ -17,6 +17,14 @@ final class FpduLayout {
     static final int MARKER_SIZE = 4;
     /** The smallest ULPDU that holds a DDP header (tagged: 14 octets). */
     static final int MIN_ULPDU = 14;
+    /** The untagged DDP header (RFC 5041 section 4.3). */
+    static final int UNTAGGED_HEADER = 18;
+    /**
+     * An RDMA Read Request ULPDU: the untagged header and the 28-octet request (RFC 5040 section
+     * 4.4), plus at most the one-shot extension's optional STag (4) and advertisement (16).
+     */
+    static final int READ_REQUEST_MIN = 18 + 28;
+    static final int READ_REQUEST_MAX = 18 + 4 + 16 + 28;
     /** Octets of the marker-free FPDU image read to judge a header: length, DDP/RDMAP control, and the untagged QN. */
     static final int HEADER_PROBE = 12;
     /** The longest marker-free FPDU: length field, 65535 octets of ULPDU, pad, CRC. */
@@ -53,8 +61,8 @@ final class FpduLayout {
     /**
      * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP:
      * a ULPDU long enough for a DDP header, RDMAP version 1 with zero reserved bits and a known
-     * opcode (RFC 5040, RFC 7306), tagged exactly for RDMA Write and Read Response, and an untagged
-     * queue number below 4. The DDP version is not judged: buggy stacks send any value.
+     * opcode (RFC 5040, RFC 7306), tagged exactly for RDMA Write and Read Response, an untagged
+     * header that fits, the fixed size of a Read Request, and an untagged queue number below 4. The DDP version is not judged: buggy stacks send any value.
      *
      * @param avail octets of the image present (at least 2)
      */
@@ -78,6 +86,12 @@ final class FpduLayout {
         boolean tagged = (ddp & 0x80) != 0;
         boolean taggedOpcode = opcode == 0 || opcode == 2;
         if (tagged != taggedOpcode) {
+            return false;
+        }
+        if (!tagged && len < UNTAGGED_HEADER) {
+            return false;
+        }
+        if (opcode == 1 && (len < READ_REQUEST_MIN || len > READ_REQUEST_MAX)) {
             return false;
         }
         if (!tagged && avail >= 12 && len >= 18) {

@@ -38,13 +38,25 @@ final class FpduScanner {
      * @param atEnd no more octets will come: judge with what is there
      */
     int chain(byte[] a, int n, long base, int p, boolean markers, long origin, int crcMode, int want, boolean atEnd) {
+        return chain(a, n, base, p, markers, origin, crcMode, want, atEnd, false, 2);
+    }
+
+    /**
+     * As {@link #chain(byte[], int, long, int, boolean, long, int, int, boolean)}, with two more
+     * choices: {@code looseFirst} accepts any header in the first FPDU (only its length, pad,
+     * markers and CRC are judged: an FPDU at the expected place whose header breaks the rules is
+     * still an FPDU when the FPDUs after it line up), and {@code minAtEnd}, the number of FPDUs
+     * that filling the stream exactly to its end is enough for.
+     */
+    int chain(byte[] a, int n, long base, int p, boolean markers, long origin, int crcMode, int want, boolean atEnd,
+              boolean looseFirst, int minAtEnd) {
         count = 0;
         crcMatches = 0;
         end = p;
         int w = p;
         boolean ranOut = false;
         while (count < want) {
-            int r = one(a, n, base, w, markers, origin, crcMode);
+            int r = one(a, n, base, w, markers, origin, crcMode, looseFirst && count == 0);
             if (r == OUT_OF_DATA) {
                 ranOut = true;
                 break;
@@ -62,30 +74,31 @@ final class FpduScanner {
         if (ranOut && !atEnd) {
             return NEED_MORE;
         }
-        if (atEnd && count >= 2 && end == n) {
+        if (atEnd && count >= Math.max(1, minAtEnd) && end == n) {
             return ACCEPT;
         }
         return REJECT;
     }
 
     /** One FPDU at wire index {@code start}: its end, or OUT_OF_DATA, or another negative value. */
-    private int one(byte[] a, int n, long base, int start, boolean markers, long origin, int crcMode) {
+    private int one(byte[] a, int n, long base, int start, boolean markers, long origin, int crcMode, boolean loose) {
         int w = step(a, n, base, start, start, 2, header, 0, markers, origin);
         if (w < 0) {
             return w;
         }
         int len = FpduLayout.ulpduLength(header, 0);
-        if (len < FpduLayout.MIN_ULPDU) {
+        int probe = Math.min(len, FpduLayout.HEADER_PROBE - 2);
+        if (len < FpduLayout.MIN_ULPDU && !loose) {
             return BAD_MARKER;
         }
-        w = step(a, n, base, start, w, FpduLayout.HEADER_PROBE - 2, header, 2, markers, origin);
+        w = step(a, n, base, start, w, probe, header, 2, markers, origin);
         if (w < 0) {
             return w;
         }
-        if (!FpduLayout.plausibleHeader(header, 0, FpduLayout.HEADER_PROBE)) {
+        if (!loose && !FpduLayout.plausibleHeader(header, 0, FpduLayout.HEADER_PROBE)) {
             return BAD_MARKER;
         }
-        w = step(a, n, base, start, w, len - (FpduLayout.HEADER_PROBE - 2), null, 0, markers, origin);
+        w = step(a, n, base, start, w, len - probe, null, 0, markers, origin);
         if (w < 0) {
             return w;
         }
@@ -155,16 +168,16 @@ final class FpduScanner {
 
     /**
      * Looks for markers in octets whose marker origin is unknown: a residue r modulo 512 where
-     * at least three markers in a row have zero reserved octets and consistent FPDUPTRs, one of
+     * at least two markers in a row (512 octets apart) have zero reserved octets and consistent FPDUPTRs, one of
      * which points back to an FPDU from which a chain walks.
      */
     int findMarkerOrigin(byte[] a, int n, long base, int crcMode, boolean atEnd) {
         int periods = (n - 4) / FpduLayout.MARKER_PERIOD + 1;
-        if (n < 4 || periods < 3) {
+        if (n < 4 || periods < 2) {
             return atEnd ? REJECT : NEED_MORE;
         }
         boolean needMore = false;
-        int last = Math.min(FpduLayout.MARKER_PERIOD, n - 4 - 2 * FpduLayout.MARKER_PERIOD + 1);
+        int last = Math.min(FpduLayout.MARKER_PERIOD, n - 4 - FpduLayout.MARKER_PERIOD + 1);
         for (int r = 0; r < last; r++) {
             int prev = -1;
             boolean ok = true;

@@ -29,6 +29,8 @@ final class MpaStream implements StreamHandler {
     static final int SEARCH_LIMIT = 64 * 1024;
     /** Initial size of the FPDU assembly buffer; it grows up to {@link FpduLayout#MAX_IMAGE}. */
     static final int INITIAL_ASSEMBLY = 256;
+    /** Octets before an expected FPDU start that a rescan looks at: a missing pad and CRC field, with margin. */
+    static final int BACK = 16;
     /** Private data octets kept in a handshake event. */
     static final int PRIVATE_DATA_KEPT = 1024;
 
@@ -68,7 +70,6 @@ final class MpaStream implements StreamHandler {
     private int nMarkers;
     private int nBad;
     private boolean headerChecked;
-    private boolean prevSuspect;
     /**
      * The FPDU being assembled. It starts small and grows to the image length announced by the
      * ULPDU_Length field (at most {@link FpduLayout#MAX_IMAGE}), so that a capture with many idle
@@ -77,10 +78,30 @@ final class MpaStream implements StreamHandler {
     private byte[] asm = new byte[INITIAL_ASSEMBLY];
     private final byte[] mk = new byte[4];
     private int mkLen;
-    private final byte[] tail = new byte[8];
-    private int tailLen;
-    private long tailBase;
-    private long tailFrame;
+    /**
+     * The last {@link #BACK} stream octets before the current call of {@link #frameData}, and the
+     * ones before the FPDU being assembled: when an FPDU is not where the previous one ended, the
+     * next one may start up to a pad and a CRC field earlier (both missing), so the rescan starts
+     * there.
+     */
+    private final byte[] hist = new byte[BACK];
+    private int histLen;
+    private final byte[] pre = new byte[BACK];
+    private int preLen;
+    private long preFrame;
+    /** The wire octets of the FPDU being assembled until its header is judged (header probe and a marker). */
+    private final byte[] head = new byte[FpduLayout.HEADER_PROBE + FpduLayout.MARKER_SIZE];
+    private int headLen;
+    /** An FPDU start proven by the FPDUs after it: its header is not judged again. */
+    private long trustedAt = -1;
+    /** After a framing loss: the FPDU at the expected place was judged and is not one. */
+    private boolean looseDone;
+    // The end of a stream that ended before the connection was recognised, reported on recognition.
+    private boolean endPending;
+    private int endKind;
+    private long endFrame;
+    /** Octets of a ruled-out direction kept until the other direction decides the connection. */
+    private boolean retained;
     private final CRC32C crc = new CRC32C();
     private final Fpdu fpdu = new Fpdu();
 
@@ -122,6 +143,7 @@ final class MpaStream implements StreamHandler {
         }
         expect = streamOffset + len;
         if (mode == Mode.DROP) {
+            dropRetained();
             return;
         }
         feed(frame, streamOffset, buf, off, len);
@@ -132,6 +154,7 @@ final class MpaStream implements StreamHandler {
     public void gap(long frame, long streamOffset, long length) {
         expect = streamOffset + length;
         if (mode == Mode.DROP) {
+            dropRetained();
             return;
         }
         long resume = streamOffset + length;
@@ -168,18 +191,46 @@ final class MpaStream implements StreamHandler {
         if (ended) {
             return;
         }
+        endKind = reset ? 2 : 1;
+        endFrame = frame;
         close(frame);
         if (session.connection != null && !ruledOut) {
-            issue(reset ? StreamIssue.Kind.CLOSED_RST : StreamIssue.Kind.CLOSED_FIN, frame, expect, 0,
-                    reset ? "TCP RST" : "TCP FIN");
+            reportEnd();
+        } else {
+            endPending = true;
         }
     }
 
     @Override
     public void captureEnd() {
         if (!ended) {
-            close(pending.length > 0 ? pending.lastFrame() : fFirstFrame);
+            endFrame = pending.length > 0 ? pending.lastFrame() : fFirstFrame;
+            close(endFrame);
+            endPending = session.connection == null || ruledOut;
         }
+    }
+
+    private void reportEnd() {
+        if (endKind != 0) {
+            boolean reset = endKind == 2;
+            issue(reset ? StreamIssue.Kind.CLOSED_RST : StreamIssue.Kind.CLOSED_FIN, endFrame, expect, 0,
+                    reset ? "TCP RST" : "TCP FIN");
+        }
+    }
+
+    /**
+     * A stream that ended before its connection was recognised was re-examined after the
+     * recognition: finish it as {@link #close} would have, and report its FIN or RST.
+     */
+    private void finishRevived() {
+        endPending = false;
+        if (mode == Mode.FRAME && inFpdu) {
+            truncate(endFrame, "the stream ends inside the FPDU");
+        }
+        if (mode == Mode.DETECT || mode == Mode.AWAIT || mode == Mode.SCAN) {
+            pending.release(pending.end());
+        }
+        reportEnd();
     }
 
     private void close(long frame) {
@@ -241,16 +292,34 @@ final class MpaStream implements StreamHandler {
         if (mode == Mode.AWAIT || mode == Mode.DETECT) {
             drive();
         }
+        if (ended && endPending && session.connection != null && !ruledOut) {
+            finishRevived();
+        }
     }
 
-    /** The connection was recognised as MPA by the other direction: look for FPDUs again. */
+    /**
+     * The connection was recognised as MPA by the other direction: look for FPDUs again, in the
+     * octets kept since this direction was ruled out (with the parameters now known, once
+     * {@link #peerChanged} is called) and in what follows.
+     */
     void revive() {
-        if (mode == Mode.DROP && ruledOut && !ended) {
+        if (mode == Mode.DROP && ruledOut) {
             ruledOut = false;
             mode = Mode.DETECT;
             atStreamStart = false;
-            pending.clear(expect < 0 ? 0 : expect);
+            if (!retained) {
+                pending.clear(expect < 0 ? 0 : expect);
+            }
+            retained = false;
             scanPos = pending.base;
+        }
+    }
+
+    /** Octets arrived or went missing after this direction was ruled out: what it kept is no longer whole. */
+    private void dropRetained() {
+        if (retained) {
+            retained = false;
+            pending.release(expect < 0 ? 0 : expect);
         }
     }
 
@@ -259,7 +328,7 @@ final class MpaStream implements StreamHandler {
     private boolean detectStep() {
         Pending p = pending;
         if (p.length == 0) {
-            if (ended && !ruledOut) {
+            if (ended && !ruledOut && session.connection == null) {
                 ruleOut();
             }
             return false;
@@ -302,8 +371,19 @@ final class MpaStream implements StreamHandler {
     private void ruleOut() {
         ruledOut = true;
         mode = Mode.DROP;
-        pending.release(expect < 0 ? 0 : expect);
+        MpaStream other = peer();
+        if (session.connection == null && !other.ruledOut && pending.length <= SEARCH_LIMIT
+                && pending.end() == expect) {
+            // The other direction may still recognise MPA and tell this one its parameters.
+            retained = true;
+        } else {
+            retained = false;
+            pending.release(expect < 0 ? 0 : expect);
+        }
         spare.release(0);
+        if (other.ruledOut) {
+            other.dropRetained();
+        }
     }
 
     private void handshake(int frameLen) {
@@ -428,6 +508,21 @@ final class MpaStream implements StreamHandler {
             crcMode = crcOn ? 1 : 0;
         }
         boolean atEnd = ended;
+        // Once the connection is known to be MPA, one FPDU that ends exactly with the stream is enough.
+        int minAtEnd = detect && session.connection == null ? 2 : 1;
+        if (!detect && !looseDone && framingLostAt >= p.base && framingLostAt < p.end()) {
+            // Is the FPDU at the expected place one after all, with a header that breaks the rules
+            // (an unknown opcode, a zero length)? It is when the FPDUs after it line up.
+            int r = scanner.chain(p.data, p.length, p.base, (int) (framingLostAt - p.base), markers, origin,
+                    crcMode, 2, atEnd, true, 1);
+            if (r == FpduScanner.ACCEPT) {
+                long at = framingLostAt;
+                trustedAt = at;
+                startFraming(at, markers, origin, crcOn);
+                return true;
+            }
+            looseDone = r == FpduScanner.REJECT;
+        }
         if (!markersKnown || (markers && !originKnown)) {
             int r = scanner.findMarkerOrigin(p.data, p.length, p.base, crcMode, atEnd);
             if (r == FpduScanner.ACCEPT) {
@@ -463,9 +558,21 @@ final class MpaStream implements StreamHandler {
                 if (c < p.base) {
                     continue;
                 }
-                int r = scanner.chain(p.data, p.length, p.base, (int) (c - p.base), true, origin, crcMode, 2, atEnd);
+                int r = scanner.chain(p.data, p.length, p.base, (int) (c - p.base), true, origin, crcMode, 2, atEnd,
+                        false, minAtEnd);
                 if (r == FpduScanner.ACCEPT) {
-                    found(c, true, origin, crcMode);
+                    // The marker names the FPDU it stands in; FPDUs too short to hold a marker may
+                    // precede it since the octets framing was lost at: take the first that walks.
+                    int first = (int) (c - p.base);
+                    for (int q = 0; q < first; q++) {
+                        if (scanner.chain(p.data, p.length, p.base, q, true, origin, crcMode, 2, atEnd, false, minAtEnd)
+                                == FpduScanner.ACCEPT) {
+                            first = q;
+                            break;
+                        }
+                    }
+                    scanner.chain(p.data, p.length, p.base, first, true, origin, crcMode, 2, atEnd, false, minAtEnd);
+                    found(p.base + first, true, origin, crcMode);
                     return true;
                 }
                 if (r == FpduScanner.NEED_MORE) {
@@ -485,7 +592,7 @@ final class MpaStream implements StreamHandler {
             if (len < FpduLayout.MIN_ULPDU || (q + 3 < n && (a[q + 3] & 0xf0) != 0x40)) {
                 continue;
             }
-            int r = scanner.chain(a, n, p.base, q, false, 0, crcMode, detect ? 3 : 2, atEnd);
+            int r = scanner.chain(a, n, p.base, q, false, 0, crcMode, detect ? 3 : 2, atEnd, false, minAtEnd);
             if (r == FpduScanner.ACCEPT) {
                 scanPos = p.base + q;
                 found(p.base + q, false, 0, crcMode);
@@ -494,6 +601,14 @@ final class MpaStream implements StreamHandler {
             if (r == FpduScanner.NEED_MORE && undecided < 0) {
                 undecided = q;
             }
+        }
+        if (detect && atEnd && undecided < 0 && n >= FpduLayout.HEADER_PROBE
+                && scanner.chain(a, n, p.base, 0, false, 0, crcMode, 1, true, false, 1) == FpduScanner.ACCEPT
+                && scanner.end == n && (a[2] & 0x03) == 1) {
+            // A stream of a single FPDU: it fills the stream exactly and its header is plausible,
+            // DDP version 1 included; nothing more will come to confirm it.
+            found(p.base, false, 0, crcMode);
+            return true;
         }
         if (undecided >= 0) {
             scanPos = p.base + undecided;
@@ -547,10 +662,15 @@ final class MpaStream implements StreamHandler {
             conn.crc |= crcUsed;
             conn.fpduStart[d] = markers ? FpduLayout.nextMarker(p.base, markerOrigin) : c;
             startFraming(c, markers, markerOrigin, crcUsed);
+            // The other direction may have been ruled out, or be waiting, for want of these parameters.
+            peer().peerChanged();
             return;
         }
         if (framingLostAt >= 0) {
-            issue(StreamIssue.Kind.FRAMING, p.frameAt(c), framingLostAt, c - framingLostAt,
+            // Named by the frame that completes the FPDU found, the frame its record is listed under.
+            scanner.chain(p.data, p.length, p.base, (int) (c - p.base), markers, markerOrigin, -1, 1, true, true, 1);
+            long last = scanner.count > 0 ? p.base + scanner.end - 1 : c;
+            issue(StreamIssue.Kind.FRAMING, p.frameAt(last), framingLostAt, c - framingLostAt,
                     "FPDU expected at stream offset " + framingLostAt + " not found there; next FPDU found at stream offset "
                             + c + (c >= framingLostAt ? " (" + (c - framingLostAt) + " octets later)"
                             : " (" + (framingLostAt - c) + " octets earlier)"));
@@ -566,10 +686,13 @@ final class MpaStream implements StreamHandler {
         mode = Mode.FRAME;
         pos = at;
         inFpdu = false;
-        prevSuspect = false;
         framingLostAt = -1;
         nextMarker = markers ? FpduLayout.nextMarker(at, markerOrigin) : Long.MAX_VALUE;
         Pending old = pending;
+        histLen = (int) Math.max(0, Math.min(BACK, Math.min(at, old.end()) - old.base));
+        if (histLen > 0) {
+            System.arraycopy(old.data, (int) (Math.min(at, old.end()) - old.base) - histLen, hist, 0, histLen);
+        }
         pending = spare;
         spare = old;
         pending.clear(at);
@@ -594,6 +717,7 @@ final class MpaStream implements StreamHandler {
     // ---------------------------------------------------------------- framing (hot path)
 
     private void frameData(long frame, byte[] buf, int off, int len) {
+        final int callOff = off;
         while (len > 0) {
             if (mode != Mode.FRAME) {
                 feed(frame, pos, buf, off, len);
@@ -604,8 +728,16 @@ final class MpaStream implements StreamHandler {
                 if (len >= 2 && nextMarker > pos) {
                     int ulpduLength = FpduLayout.ulpduLength(buf, off);
                     int total = FpduLayout.imageLength(ulpduLength);
-                    if (total <= len && nextMarker >= pos + total
-                            && (!prevSuspect || FpduLayout.plausibleHeader(buf, off, Math.min(FpduLayout.HEADER_PROBE, total)))) {
+                    if (total <= len && nextMarker >= pos + total) {
+                        if (pos != trustedAt
+                                && !FpduLayout.plausibleHeader(buf, off, Math.min(FpduLayout.HEADER_PROBE, total))) {
+                            // Not an FPDU where the previous one ended: look around for the next one.
+                            fStart = pos;
+                            headLen = 0;
+                            keepPre(frame, buf, callOff, off);
+                            loseFraming(frame);
+                            continue;
+                        }
                         long computed = 0;
                         if (crcOn) {
                             crc.reset();
@@ -631,11 +763,17 @@ final class MpaStream implements StreamHandler {
                 nMarkers = 0;
                 nBad = 0;
                 mkLen = 0;
-                headerChecked = !prevSuspect;
+                headLen = 0;
+                headerChecked = pos == trustedAt;
+                keepPre(frame, buf, callOff, off);
                 crc.reset();
             }
             if (pos >= nextMarker) {
                 int n = (int) Math.min(len, nextMarker + 4 - pos);
+                if (!headerChecked) {
+                    System.arraycopy(buf, off, head, headLen, n);
+                    headLen += n;
+                }
                 System.arraycopy(buf, off, mk, mkLen, n);
                 if (crcOn && (imgNeed < 0 || imgLen <= imgNeed - 4)) {
                     crc.update(buf, off, n);
@@ -652,7 +790,15 @@ final class MpaStream implements StreamHandler {
                 continue;
             }
             int want = (imgNeed < 0 ? 2 : imgNeed) - imgLen;
+            if (!headerChecked) {
+                // Stop at the end of the header probe: its wire octets are kept for a rescan.
+                want = Math.min(want, FpduLayout.HEADER_PROBE - imgLen);
+            }
             int n = (int) Math.min(Math.min(len, want), nextMarker - pos);
+            if (!headerChecked) {
+                System.arraycopy(buf, off, head, headLen, n);
+                headLen += n;
+            }
             if (crcOn) {
                 int covered = imgNeed < 0 ? n : Math.min(n, Math.max(0, imgNeed - 4 - imgLen));
                 if (covered > 0) {
@@ -683,6 +829,31 @@ final class MpaStream implements StreamHandler {
                         (int) (pos - fStart));
             }
         }
+        keepHist(buf, callOff, off);
+    }
+
+    /** Keeps the last {@link #BACK} octets of the stream up to {@code buf[end]}, which ends this call. */
+    private void keepHist(byte[] buf, int callOff, int end) {
+        int n = end - callOff;
+        if (n >= BACK) {
+            System.arraycopy(buf, end - BACK, hist, 0, BACK);
+            histLen = BACK;
+        } else {
+            int keep = Math.min(histLen, BACK - n);
+            System.arraycopy(hist, histLen - keep, hist, 0, keep);
+            System.arraycopy(buf, callOff, hist, keep, n);
+            histLen = keep + n;
+        }
+    }
+
+    /** Keeps the octets before the FPDU starting at {@code buf[off]} (this call began at {@code callOff}). */
+    private void keepPre(long frame, byte[] buf, int callOff, int off) {
+        int inBuf = Math.min(off - callOff, BACK);
+        int fromHist = Math.min(histLen, BACK - inBuf);
+        System.arraycopy(hist, histLen - fromHist, pre, 0, fromHist);
+        System.arraycopy(buf, off - inBuf, pre, fromHist, inBuf);
+        preLen = fromHist + inBuf;
+        preFrame = frame;
     }
 
     private void checkMarker(long frame) {
@@ -731,34 +902,27 @@ final class MpaStream implements StreamHandler {
             issue(StreamIssue.Kind.FRAMING, frame, fStart, wireLength,
                     "the pad of the FPDU at stream offset " + fStart + " is not zero");
         }
-        boolean suspect = ulpduLength < FpduLayout.MIN_ULPDU || !padZero || (crcOn && !ok);
-        prevSuspect = suspect;
-        tailLen = 0;
-        if (suspect && !markersOn) {
-            tailLen = pad + 4;
-            System.arraycopy(b, imgOff + total - tailLen, tail, 0, tailLen);
-            tailBase = fStart + total - tailLen;
-            tailFrame = frame;
-        }
     }
 
-    /** The FPDU header at the expected place is implausible after a suspect FPDU: search for the next one. */
+    /**
+     * The FPDU header at the expected place is implausible: search for the next FPDU from a few
+     * octets before it (a missing pad or CRC field) onwards, first trying whether the FPDU at the
+     * expected place is one after all (see {@link #scanStep}).
+     */
     private void loseFraming(long frame) {
         framingLostAt = fStart;
         mode = Mode.SCAN;
         inFpdu = false;
-        if (!markersOn) {
-            pending.clear(tailLen > 0 ? tailBase : fStart);
-            if (tailLen > 0) {
-                pending.append(tailFrame, tail, 0, tailLen);
-            }
-            pending.append(frame, asm, 0, imgLen);
-            scanPos = pending.base;
-        } else {
-            pending.clear(pos);
-            scanPos = pos;
+        trustedAt = -1;
+        looseDone = false;
+        pending.clear(fStart - preLen);
+        if (preLen > 0) {
+            pending.append(preFrame, pre, 0, preLen);
         }
-        tailLen = 0;
+        if (headLen > 0) {
+            pending.append(frame, head, 0, headLen);
+        }
+        scanPos = pending.base;
     }
 
     private void truncate(long frame, String why) {
