@@ -223,6 +223,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             FileAnalysis a = analyzer.analyze(in.path(), in.name());
             a = AnalysisSelection.select(a, filter, analyzer.source(), in.path());
+            a.park();
             return new Outcome(a, in.name(), null);
         } catch (IOException e) {
             return new Outcome(null, in.name(), Inputs.reason(e, in.path()));

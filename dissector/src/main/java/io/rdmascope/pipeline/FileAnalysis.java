@@ -164,6 +164,19 @@ public final class FileAnalysis implements AutoCloseable {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally);
     }
 
+    /**
+     * Moves the records held in memory to the temporary files when there are more than a few
+     * thousand: for an analysis that waits for others to finish before it is written, so that
+     * memory does not grow with the number of files either.
+     */
+    public void park() {
+        transactions.park(PARK_KEEP);
+        violations.park(PARK_KEEP);
+    }
+
+    /** Records an analysis waiting to be written keeps in memory (see {@link #park()}). */
+    static final int PARK_KEEP = 2_000;
+
     /** Deletes the temporary files of the lists; the lists are empty afterwards. */
     @Override
     public void close() {

@@ -64,7 +64,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
     public static final String LIMIT_PROPERTY = "rdmascope.spill.limit";
     /** System property: folder of the temporary files; default {@code java.io.tmpdir}. */
     public static final String DIR_PROPERTY = "rdmascope.spill.dir";
-    public static final int DEFAULT_LIMIT = 50_000;
+    public static final int DEFAULT_LIMIT = 20_000;
     /** Runs merged at once, and the most files an iterator holds open. */
     static final int FAN_IN = 64;
     private static final int BUFFER = 1 << 15;
@@ -130,6 +130,20 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
         size++;
         chunkWeight += codec == null ? 1 : Math.max(1, codec.weight(value));
         if (chunkWeight >= limit && codec != null) {
+            spill();
+        }
+    }
+
+    /**
+     * Writes the records held in memory to a temporary file when there are more than {@code keep}
+     * of them (by weight): for a finished list that waits to be read while other work needs the
+     * memory. The order of iteration does not change.
+     */
+    public void park(int keep) {
+        if (codec != null && chunkWeight > keep && !chunk.isEmpty()) {
+            if (sealed && order != null) {
+                chunk.sort(order);
+            }
             spill();
         }
     }

@@ -64,6 +64,14 @@ class SpillListTest {
         }
     }
 
+    static long bytesOnDisk(SpillList<?> l) throws IOException {
+        long n = 0;
+        for (Path p : l.files()) {
+            n += Files.size(p);
+        }
+        return n;
+    }
+
     static List<Item> drain(Iterable<Item> it) {
         List<Item> out = new ArrayList<>();
         it.forEach(out::add);
@@ -203,5 +211,22 @@ class SpillListTest {
             l.add(new Item(3, 2, null));
             assertThat(drain(l)).extracting(Item::text).containsExactly(big, "", null);
         }
+    }
+
+    @Test
+    void parkingAFinishedListKeepsItsOrder() throws IOException {
+        List<Item> items = randomItems(3500, 40, 8);
+        List<Item> expected = new ArrayList<>(items);
+        expected.sort(BY_KEY);
+        try (SpillList<Item> l = new SpillList<>(CODEC, BY_KEY, 1000)) {
+            items.forEach(l::add);
+            assertThat(drain(l)).isEqualTo(expected);
+            l.park(10_000);
+            long bytes = bytesOnDisk(l);
+            l.park(100);
+            assertThat(bytesOnDisk(l)).as("the 500 records held are written").isGreaterThan(bytes);
+            assertThat(drain(l)).isEqualTo(expected);
+        }
+        assertThat(filesLeft()).isZero();
     }
 }
