@@ -120,9 +120,14 @@ final class AnalyzeCommand implements Callable<Integer> {
             } else {
                 AnalysisTextWriter.write(done, env.outWriter());
             }
-        } catch (IOException e) {
-            env.error("cannot write the output: " + Inputs.reason(e));
+        } catch (IOException | UncheckedIOException e) {
+            IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+            env.error("cannot write the output: " + Inputs.reason(cause));
             return Main.EXIT_INPUT;
+        } finally {
+            for (FileAnalysis f : done) {
+                f.close();
+            }
         }
         if (status == 0 && failOn.threshold != null) {
             for (FileAnalysis f : done) {
@@ -161,7 +166,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                 out.println();
             }
             first = false;
-            narrator.write(o.analysis, out);
+            try {
+                narrator.write(o.analysis, out);
+            } finally {
+                o.analysis.close();
+            }
             if (status == 0 && failOn.threshold != null && o.analysis.hasViolationAtLeast(failOn.threshold)) {
                 status = Main.EXIT_VIOLATIONS;
             }
@@ -214,6 +223,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             FileAnalysis a = analyzer.analyze(in.path(), in.name());
             a = AnalysisSelection.select(a, filter, analyzer.source(), in.path());
+            a.park();
             return new Outcome(a, in.name(), null);
         } catch (IOException e) {
             return new Outcome(null, in.name(), Inputs.reason(e, in.path()));

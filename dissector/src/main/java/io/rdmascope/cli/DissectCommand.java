@@ -4,6 +4,7 @@ import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
 import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.report.DissectJsonWriter;
 import io.rdmascope.report.DissectTextWriter;
@@ -66,13 +67,21 @@ final class DissectCommand implements Callable<Integer> {
         try {
             FrameSink sink = text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
             FrameCollector collector = new FrameCollector(filter, sink, text != null);
-            if (filter.uses("violation") || filter.uses("transaction")) {
-                Analyzer analyzer = new Analyzer(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),
-                        NicSettings.DEFAULTS.maxPerOperation(), strict), env.source(), env.engines());
-                FileAnalysis a = analyzer.analyze(in.path(), file);
-                collector.withAnalysis(a.violations(), a.transactions());
+            FileAnalysis a = null;
+            DissectionResult result;
+            try {
+                if (filter.uses("violation") || filter.uses("transaction")) {
+                    Analyzer analyzer = new Analyzer(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),
+                            NicSettings.DEFAULTS.maxPerOperation(), strict), env.source(), env.engines());
+                    a = analyzer.analyze(in.path(), file);
+                    collector.withAnalysis(a.violations(), a.transactions());
+                }
+                result = env.source().run(in.path(), collector, collector, null, null);
+            } finally {
+                if (a != null) {
+                    a.close();
+                }
             }
-            var result = env.source().run(in.path(), collector, collector, null, null);
             env.out().flush();
             if (result.problem() != null) {
                 env.error(file + ": reading stopped early: " + result.problem());

@@ -12,7 +12,6 @@ import io.rdmascope.pdu.PduListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,8 @@ import java.util.function.LongConsumer;
 /**
  * Analyses one capture: runs the stages with the engine listening, collects the MPA connections,
  * transactions and violations into a {@link FileAnalysis}. Instances hold no state between calls
- * and may be shared by threads.
+ * and may be shared by threads; each analysis has its own temporary files, which the caller
+ * deletes by closing the {@link FileAnalysis}.
  */
 public final class Analyzer {
     /** Creates the judge of a run; {@link Engine} in production. */
@@ -72,16 +72,30 @@ public final class Analyzer {
                                 LongConsumer progress, BooleanSupplier cancelled) throws IOException {
         Collector collector = new Collector();
         PduListener engine = engines.create(settings, collector);
-        DissectionResult result = source.run(file, frames, PduListeners.tee(collector, engine, extra), progress,
-                cancelled);
-        return collector.result(name, result);
+        boolean done = false;
+        try {
+            DissectionResult result = source.run(file, frames, PduListeners.tee(collector, engine, extra), progress,
+                    cancelled);
+            FileAnalysis a = collector.result(name, result);
+            done = true;
+            return a;
+        } finally {
+            if (!done) {
+                collector.discard();
+            }
+        }
     }
 
-    /** Collects connections (with FPDU counts), transactions and violations. */
+    /**
+     * Collects connections (with FPDU counts), transactions and violations. Transactions and
+     * violations go to {@link SpillList}s as the engine tells them, counted as they come, so the
+     * collector's memory is bounded whatever the length of the capture.
+     */
     static final class Collector implements PduListener, EngineListener {
         private final Map<MpaConnection, long[]> connections = new LinkedHashMap<>();
-        private final List<Transaction> transactions = new ArrayList<>();
-        private final List<Violation> violations = new ArrayList<>();
+        private final SpillList<Transaction> transactions = AnalysisRecords.transactions();
+        private final SpillList<Violation> violations = AnalysisRecords.violations();
+        private final FileAnalysis.Tally tally = new FileAnalysis.Tally();
 
         @Override
         public void connection(MpaConnection connection) {
@@ -96,32 +110,25 @@ public final class Analyzer {
         @Override
         public void violation(Violation violation) {
             violations.add(violation);
+            tally.count(violation);
         }
 
         @Override
         public void transaction(Transaction transaction) {
             transactions.add(transaction);
+            tally.count(transaction);
         }
 
         FileAnalysis result(String name, DissectionResult run) {
             List<ConnectionSummary> cs = new ArrayList<>();
             connections.forEach((c, n) -> cs.add(new ConnectionSummary(c, n[0])));
-            List<Transaction> ts = new ArrayList<>(transactions);
-            ts.sort(Comparator.comparingLong((Transaction t) -> t.initiationFrame).thenComparing(t -> idNumber(t.id)));
-            List<Violation> vs = new ArrayList<>(violations);
-            vs.sort(Comparator.comparingLong(Violation::frame));
-            return new FileAnalysis(name, run.frames(), cs, ts, vs, run.problem());
+            return new FileAnalysis(name, run.frames(), cs, transactions, violations, run.problem(), tally);
         }
 
-        private static long idNumber(String id) {
-            long n = 0;
-            for (int i = 0; i < id.length(); i++) {
-                char c = id.charAt(i);
-                if (c >= '0' && c <= '9') {
-                    n = n * 10 + (c - '0');
-                }
-            }
-            return n;
+        /** Deletes what was spilled when the run fails. */
+        void discard() {
+            transactions.close();
+            violations.close();
         }
     }
 }

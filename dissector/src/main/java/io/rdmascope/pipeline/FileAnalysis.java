@@ -4,6 +4,7 @@ import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
+import io.rdmascope.engine.ViolationCode;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -12,45 +13,174 @@ import java.util.Map;
  * The analysis of one capture file: its connections, transactions (ordered by initiation frame)
  * and violations (ordered by frame, in the order found within a frame).
  *
- * @param path the file as the user named it
- * @param problem why reading stopped before the end of the file, or null
+ * <p>Transactions and violations are {@link SpillList}s: a capture with millions of them keeps
+ * only a bounded part in memory and the rest in temporary files, so readers iterate them (in
+ * order, as often as they like) instead of indexing. The summary counts (per severity, per code,
+ * per transaction status) are counted as the records are added, not derived from the lists.
+ * {@link #close()} deletes the temporary files once the analysis has been written.
  */
-public record FileAnalysis(String path, long frames, List<ConnectionSummary> connections,
-                           List<Transaction> transactions, List<Violation> violations, String problem) {
+public final class FileAnalysis implements AutoCloseable {
+    /** Counts kept beside the lists: per severity, per violation code, per transaction status. */
+    public static final class Tally {
+        private final long[] severities = new long[Severity.values().length];
+        private final long[] codes = new long[ViolationCode.values().length];
+        private final long[] statuses = new long[TransactionStatus.values().length];
+
+        public void count(Violation v) {
+            severities[v.severity().ordinal()]++;
+            codes[v.code().ordinal()]++;
+        }
+
+        public void count(Transaction t) {
+            statuses[t.status.ordinal()]++;
+        }
+
+        static Tally of(Iterable<Transaction> transactions, Iterable<Violation> violations) {
+            Tally t = new Tally();
+            for (Transaction x : transactions) {
+                t.count(x);
+            }
+            for (Violation v : violations) {
+                t.count(v);
+            }
+            return t;
+        }
+    }
+
+    private final String path;
+    private final long frames;
+    private final List<ConnectionSummary> connections;
+    private final SpillList<Transaction> transactions;
+    private final SpillList<Violation> violations;
+    private final String problem;
+    private final Tally tally;
+
+    /**
+     * An analysis held in memory.
+     *
+     * @param path the file as the user named it
+     * @param problem why reading stopped before the end of the file, or null
+     */
+    public FileAnalysis(String path, long frames, List<ConnectionSummary> connections,
+                        List<Transaction> transactions, List<Violation> violations, String problem) {
+        this(path, frames, connections, SpillList.of(transactions), SpillList.of(violations), problem,
+                Tally.of(transactions, violations));
+    }
+
+    /**
+     * @param transactions ordered by initiation frame (owned by the analysis from now on)
+     * @param violations ordered by frame (owned by the analysis from now on)
+     * @param tally the counts of what the lists hold
+     */
+    public FileAnalysis(String path, long frames, List<ConnectionSummary> connections,
+                        SpillList<Transaction> transactions, SpillList<Violation> violations, String problem,
+                        Tally tally) {
+        this.path = path;
+        this.frames = frames;
+        this.connections = connections;
+        this.transactions = transactions;
+        this.violations = violations;
+        this.problem = problem;
+        this.tally = tally;
+    }
+
+    /** The file as the user named it. */
+    public String path() {
+        return path;
+    }
+
+    public long frames() {
+        return frames;
+    }
+
+    public List<ConnectionSummary> connections() {
+        return connections;
+    }
+
+    /** Ordered by initiation frame, then id. */
+    public SpillList<Transaction> transactions() {
+        return transactions;
+    }
+
+    /** Ordered by frame. */
+    public SpillList<Violation> violations() {
+        return violations;
+    }
+
+    /** Why reading stopped before the end of the file, or null. */
+    public String problem() {
+        return problem;
+    }
 
     /** Violations per severity, every severity present (zero counts included). */
-    public Map<Severity, Integer> violationCounts() {
-        Map<Severity, Integer> m = new EnumMap<>(Severity.class);
+    public Map<Severity, Long> violationCounts() {
+        Map<Severity, Long> m = new EnumMap<>(Severity.class);
         for (Severity s : Severity.values()) {
-            m.put(s, 0);
+            m.put(s, tally.severities[s.ordinal()]);
         }
-        for (Violation v : violations) {
-            m.merge(v.severity(), 1, Integer::sum);
+        return m;
+    }
+
+    /** Violations per code, only the codes that occur. */
+    public Map<ViolationCode, Long> codeCounts() {
+        Map<ViolationCode, Long> m = new EnumMap<>(ViolationCode.class);
+        for (ViolationCode c : ViolationCode.values()) {
+            if (tally.codes[c.ordinal()] > 0) {
+                m.put(c, tally.codes[c.ordinal()]);
+            }
         }
         return m;
     }
 
     /** Transactions per status, only the statuses that occur. */
-    public Map<TransactionStatus, Integer> transactionCounts() {
-        Map<TransactionStatus, Integer> m = new EnumMap<>(TransactionStatus.class);
-        for (Transaction t : transactions) {
-            m.merge(t.status, 1, Integer::sum);
+    public Map<TransactionStatus, Long> transactionCounts() {
+        Map<TransactionStatus, Long> m = new EnumMap<>(TransactionStatus.class);
+        for (TransactionStatus s : TransactionStatus.values()) {
+            if (tally.statuses[s.ordinal()] > 0) {
+                m.put(s, tally.statuses[s.ordinal()]);
+            }
         }
         return m;
     }
 
     /** Whether a violation at or above {@code threshold} was found. */
     public boolean hasViolationAtLeast(Severity threshold) {
-        for (Violation v : violations) {
-            if (v.severity().compareTo(threshold) >= 0) {
+        for (Severity s : Severity.values()) {
+            if (s.compareTo(threshold) >= 0 && tally.severities[s.ordinal()] > 0) {
                 return true;
             }
         }
         return false;
     }
 
-    /** The same analysis keeping only the given transactions and violations. */
+    /** The same analysis keeping only the given transactions and violations (held in memory). */
     public FileAnalysis with(List<Transaction> keptTransactions, List<Violation> keptViolations) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem);
+    }
+
+    /** The same analysis with other lists (owned by the new analysis) and their counts. */
+    public FileAnalysis with(SpillList<Transaction> keptTransactions, SpillList<Violation> keptViolations,
+                             Tally keptTally) {
+        return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally);
+    }
+
+    /**
+     * Moves the records held in memory to the temporary files when there are more than a few
+     * thousand: for an analysis that waits for others to finish before it is written, so that
+     * memory does not grow with the number of files either.
+     */
+    public void park() {
+        transactions.park(PARK_KEEP);
+        violations.park(PARK_KEEP);
+    }
+
+    /** Records an analysis waiting to be written keeps in memory (see {@link #park()}). */
+    static final int PARK_KEEP = 2_000;
+
+    /** Deletes the temporary files of the lists; the lists are empty afterwards. */
+    @Override
+    public void close() {
+        transactions.close();
+        violations.close();
     }
 }

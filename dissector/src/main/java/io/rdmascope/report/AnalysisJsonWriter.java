@@ -66,13 +66,13 @@ public final class AnalysisJsonWriter {
         g.writeEndArray();
         g.writeObjectFieldStart("summary");
         g.writeObjectFieldStart("violations");
-        for (Map.Entry<Severity, Integer> e : f.violationCounts().entrySet().stream()
+        for (Map.Entry<Severity, Long> e : f.violationCounts().entrySet().stream()
                 .sorted((a, b) -> b.getKey().compareTo(a.getKey())).toList()) {
             g.writeNumberField(e.getKey().jsonName(), e.getValue());
         }
         g.writeEndObject();
         g.writeObjectFieldStart("transactions");
-        for (Map.Entry<TransactionStatus, Integer> e : f.transactionCounts().entrySet()) {
+        for (Map.Entry<TransactionStatus, Long> e : f.transactionCounts().entrySet()) {
             g.writeNumberField(e.getKey().jsonName(), e.getValue());
         }
         g.writeEndObject();

@@ -3,16 +3,19 @@ package io.rdmascope.report;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.filter.DisplayFilter;
+import io.rdmascope.pipeline.AnalysisRecords;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.pipeline.Source;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.PriorityQueue;
 
 /**
  * Applies a display filter to an analysis ({@code analyze -Y}): a second pass over the capture
@@ -26,47 +29,70 @@ import java.util.Set;
  * </ul>
  *
  * Connections and the frame count are kept; the summary counts what is kept.
+ *
+ * <p>The pass streams: the analysis' violations and transactions are read in order beside the
+ * frames, a transaction is held only from its initiation frame to its last frame, and what is kept
+ * goes to new {@link SpillList}s, so memory stays bounded however many there are.
  */
 public final class AnalysisSelection implements FrameSink {
     private static final List<String> VIOLATION_FIELDS =
             List.of("violation", "violation.code", "violation.severity", "violation.message");
 
-    private final DisplayFilter filter;
-    private final Set<Violation> keptViolations = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<String> keptTransactions = new HashSet<>();
+    /** A transaction between its initiation frame and its last frame. */
+    private static final class Live {
+        final Transaction transaction;
+        final long lastFrame;
+        boolean kept;
 
-    private AnalysisSelection(DisplayFilter filter) {
-        this.filter = filter;
+        Live(Transaction transaction, long lastFrame) {
+            this.transaction = transaction;
+            this.lastFrame = lastFrame;
+        }
     }
 
-    /** Runs the second pass with {@code source} over {@code file} and returns the kept part of {@code analysis}. */
+    private final DisplayFilter filter;
+    private final Iterator<Transaction> transactions;
+    private Transaction nextTransaction;
+    private final Map<String, Live> live = new HashMap<>();
+    private final PriorityQueue<Live> byLastFrame = new PriorityQueue<>(Comparator.comparingLong(l -> l.lastFrame));
+    private final SpillList<Violation> keptViolations = AnalysisRecords.violations();
+    private final SpillList<Transaction> keptTransactions = AnalysisRecords.transactions();
+    private final FileAnalysis.Tally tally = new FileAnalysis.Tally();
+
+    private AnalysisSelection(DisplayFilter filter, Iterable<Transaction> transactions) {
+        this.filter = filter;
+        this.transactions = transactions.iterator();
+        this.nextTransaction = this.transactions.hasNext() ? this.transactions.next() : null;
+    }
+
+    /**
+     * Runs the second pass with {@code source} over {@code file} and returns the kept part of
+     * {@code analysis}. Unless the filter keeps everything (then {@code analysis} itself is
+     * returned), {@code analysis} is closed and the caller closes the analysis returned.
+     */
     public static FileAnalysis select(FileAnalysis analysis, DisplayFilter filter, Source source, Path file)
             throws IOException {
         if (filter.matchesAll()) {
             return analysis;
         }
-        AnalysisSelection sel = new AnalysisSelection(filter);
-        FrameCollector collector = new FrameCollector(DisplayFilter.all(), sel, false)
-                .withAnalysis(analysis.violations(), analysis.transactions());
-        source.run(file, collector, collector, null, null);
-        return sel.apply(analysis);
-    }
-
-    /** Keeps what the frames seen so far selected. */
-    public FileAnalysis apply(FileAnalysis analysis) {
-        List<Violation> vs = new ArrayList<>();
-        for (Violation v : analysis.violations()) {
-            if (keptViolations.contains(v)) {
-                vs.add(v);
+        AnalysisSelection sel = null;
+        boolean ok = false;
+        try {
+            sel = new AnalysisSelection(filter, analysis.transactions());
+            FrameCollector collector = new FrameCollector(DisplayFilter.all(), sel, false)
+                    .withAnalysis(analysis.violations(), analysis.transactions());
+            source.run(file, collector, collector, null, null);
+            sel.retire(Long.MAX_VALUE);
+            FileAnalysis kept = analysis.with(sel.keptTransactions, sel.keptViolations, sel.tally);
+            ok = true;
+            return kept;
+        } finally {
+            analysis.close();
+            if (!ok && sel != null) {
+                sel.keptTransactions.close();
+                sel.keptViolations.close();
             }
         }
-        List<Transaction> ts = new ArrayList<>();
-        for (Transaction t : analysis.transactions()) {
-            if (keptTransactions.contains(t.id)) {
-                ts.add(t);
-            }
-        }
-        return analysis.with(ts, vs);
     }
 
     @Override
@@ -84,11 +110,37 @@ public final class AnalysisSelection implements FrameSink {
             }
             if (filter.test(c)) {
                 keptViolations.add(v);
+                tally.count(v);
             }
         }
+        while (nextTransaction != null && nextTransaction.initiationFrame <= r.frame) {
+            Transaction t = nextTransaction;
+            long last = t.initiationFrame;
+            for (long f : FrameCollector.framesOf(t)) {
+                last = Math.max(last, f);
+            }
+            Live l = new Live(t, last);
+            live.put(t.id, l);
+            byLastFrame.add(l);
+            nextTransaction = transactions.hasNext() ? transactions.next() : null;
+        }
         for (String t : r.transactions) {
-            if (!keptTransactions.contains(t) && filter.test(new OverlayContext(r).set("transaction", List.of(t)))) {
-                keptTransactions.add(t);
+            Live l = live.get(t);
+            if (l != null && !l.kept && filter.test(new OverlayContext(r).set("transaction", List.of(t)))) {
+                l.kept = true;
+            }
+        }
+        retire(r.frame);
+    }
+
+    /** Decides the transactions whose last frame is at or before {@code frame}. */
+    private void retire(long frame) {
+        while (!byLastFrame.isEmpty() && byLastFrame.peek().lastFrame <= frame) {
+            Live l = byLastFrame.poll();
+            live.remove(l.transaction.id);
+            if (l.kept) {
+                keptTransactions.add(l.transaction);
+                tally.count(l.transaction);
             }
         }
     }

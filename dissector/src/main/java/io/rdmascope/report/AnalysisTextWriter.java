@@ -4,12 +4,12 @@ import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
+import io.rdmascope.engine.ViolationCode;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pipeline.ConnectionSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.tcp.Direction;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +17,13 @@ import java.util.Map;
  * The {@code analyze} text output, for people: per file a summary first, then the connections with
  * their MPA parameters, the transactions as a table, and the violations grouped by severity (errors
  * first), each with its frame, code, message and reference.
+ *
+ * <p>The text is for reading, so a flood of one violation does not bury the rest: within a
+ * severity, the first {@value #LISTED_PER_CODE} violations of each code are listed, and the others
+ * of that code are summarised in one line after the group ("... and 998000 more MPA_CRC_MISMATCH,
+ * frames 1003-1000000"), much as Wireshark's Expert Information groups repeated items under one
+ * entry with a count. The counts in the header and {@code --format json} always cover every
+ * violation. Transactions are all listed.
  */
 public final class AnalysisTextWriter {
     private AnalysisTextWriter() {}
@@ -34,18 +41,28 @@ public final class AnalysisTextWriter {
     }
 
     static void writeFile(FileAnalysis f, PrintWriter out) {
-        Map<Severity, Integer> counts = f.violationCounts();
+        writeFile(f, out, LISTED_PER_CODE);
+    }
+
+    /**
+     * @param listedPerCode violations of one code (within a severity) listed one per line before
+     *     the rest of them are summarised in one line
+     */
+    static void writeFile(FileAnalysis f, PrintWriter out, int listedPerCode) {
+        Map<Severity, Long> counts = f.violationCounts();
+        long transactions = f.transactions().size();
+        long violations = f.violations().size();
         out.println(f.path() + ": " + f.frames() + plural(f.frames(), " frame") + ", "
                 + f.connections().size() + plural(f.connections().size(), " MPA connection") + ", "
-                + f.transactions().size() + plural(f.transactions().size(), " transaction") + ", "
-                + f.violations().size() + plural(f.violations().size(), " violation"));
+                + transactions + plural(transactions, " transaction") + ", "
+                + violations + plural(violations, " violation"));
         out.println("  violations: " + counts.get(Severity.ERROR) + plural(counts.get(Severity.ERROR), " error") + ", "
                 + counts.get(Severity.WARNING) + plural(counts.get(Severity.WARNING), " warning") + ", "
                 + counts.get(Severity.INFO) + " info");
-        if (!f.transactions().isEmpty()) {
+        if (transactions > 0) {
             StringBuilder sb = new StringBuilder("  transactions:");
             String sep = " ";
-            for (Map.Entry<TransactionStatus, Integer> e : f.transactionCounts().entrySet()) {
+            for (Map.Entry<TransactionStatus, Long> e : f.transactionCounts().entrySet()) {
                 sb.append(sep).append(e.getValue()).append(' ').append(e.getKey().jsonName());
                 sep = ", ";
             }
@@ -63,57 +80,110 @@ public final class AnalysisTextWriter {
             }
         }
 
-        if (!f.transactions().isEmpty()) {
+        if (transactions > 0) {
             out.println();
             out.println("Transactions");
-            List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"id", "conn", "advertiser", "stag", "to", "length", "access", "init", "data",
-                "bytes", "completion", "done", "status", "latency"});
+            // two passes over the transactions (they may be on disk): column widths, then the rows
+            int[] width = new int[HEADER.length];
+            widen(width, HEADER);
             for (Transaction t : f.transactions()) {
-                rows.add(new String[] {t.id, t.connection, t.advertiser, Hex.stag(t.stag), Hex.to(t.to),
-                    Long.toString(t.length), access(t), Long.toString(t.initiationFrame), frames(t.dataFrames),
-                    Long.toString(t.bytes), t.completion == null ? "-" : t.completion.jsonName,
-                    t.completionFrame < 0 ? "-" : Long.toString(t.completionFrame), t.status.jsonName(),
-                    latency(t)});
+                widen(width, row(t));
             }
-            table(rows, out);
+            out.println(line(HEADER, width));
+            for (Transaction t : f.transactions()) {
+                out.println(line(row(t), width));
+            }
         }
 
-        if (!f.violations().isEmpty()) {
+        if (violations > 0) {
             out.println();
             out.println("Violations");
+            ViolationCode[] codes = ViolationCode.values();
             for (int s = Severity.values().length - 1; s >= 0; s--) {
                 Severity sev = Severity.values()[s];
-                List<Violation> group = new ArrayList<>();
-                for (Violation v : f.violations()) {
-                    if (v.severity() == sev) {
-                        group.add(v);
-                    }
-                }
-                if (group.isEmpty()) {
+                long group = counts.get(sev);
+                if (group == 0) {
                     continue;
                 }
-                out.println("  " + sev.jsonName() + " (" + group.size() + ")");
-                for (Violation v : group) {
-                    StringBuilder sb = new StringBuilder("    frame ").append(v.frame()).append("  ")
-                            .append(v.code().name());
-                    if (v.connection() != null) {
-                        sb.append("  ").append(v.connection());
+                out.println("  " + sev.jsonName() + " (" + group + ")");
+                long[] seen = new long[codes.length];
+                long[] firstOmitted = new long[codes.length];
+                long[] lastOmitted = new long[codes.length];
+                for (Violation v : f.violations()) {
+                    if (v.severity() != sev) {
+                        continue;
                     }
-                    if (v.transaction() != null) {
-                        sb.append(' ').append(v.transaction());
+                    int c = v.code().ordinal();
+                    if (++seen[c] > listedPerCode) {
+                        if (seen[c] == listedPerCode + 1L) {
+                            firstOmitted[c] = v.frame();
+                        }
+                        lastOmitted[c] = v.frame();
+                        continue;
                     }
-                    if (v.stag() != null) {
-                        sb.append("  stag ").append(Hex.stag(v.stag()));
+                    out.println(describe(v));
+                }
+                for (ViolationCode code : codes) {
+                    long more = seen[code.ordinal()] - listedPerCode;
+                    if (more > 0) {
+                        long a = firstOmitted[code.ordinal()];
+                        long b = lastOmitted[code.ordinal()];
+                        out.println("    ... and " + more + " more " + code.name() + ", "
+                                + (a == b ? "frame " + a : "frames " + a + "-" + b)
+                                + " (--format json lists every one)");
                     }
-                    sb.append(": ").append(v.message());
-                    if (v.reference() != null) {
-                        sb.append(" (").append(v.reference()).append(')');
-                    }
-                    out.println(sb);
                 }
             }
         }
+    }
+
+    /** Violations of one code and severity listed one per line; the rest are summarised in one line. */
+    static final int LISTED_PER_CODE = 1000;
+
+    private static final String[] HEADER = {"id", "conn", "advertiser", "stag", "to", "length", "access", "init",
+        "data", "bytes", "completion", "done", "status", "latency"};
+
+    private static String[] row(Transaction t) {
+        return new String[] {t.id, t.connection, t.advertiser, Hex.stag(t.stag), Hex.to(t.to),
+            Long.toString(t.length), access(t), Long.toString(t.initiationFrame), frames(t.dataFrames),
+            Long.toString(t.bytes), t.completion == null ? "-" : t.completion.jsonName,
+            t.completionFrame < 0 ? "-" : Long.toString(t.completionFrame), t.status.jsonName(), latency(t)};
+    }
+
+    private static void widen(int[] width, String[] row) {
+        for (int i = 0; i < row.length; i++) {
+            width[i] = Math.max(width[i], row[i].length());
+        }
+    }
+
+    private static String line(String[] r, int[] width) {
+        StringBuilder sb = new StringBuilder("  ");
+        for (int i = 0; i < r.length; i++) {
+            sb.append(r[i]);
+            if (i < r.length - 1) {
+                sb.append(" ".repeat(width[i] - r[i].length() + 2));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One violation line: frame, code, connection, transaction, STag, message, reference. */
+    static String describe(Violation v) {
+        StringBuilder sb = new StringBuilder("    frame ").append(v.frame()).append("  ").append(v.code().name());
+        if (v.connection() != null) {
+            sb.append("  ").append(v.connection());
+        }
+        if (v.transaction() != null) {
+            sb.append(' ').append(v.transaction());
+        }
+        if (v.stag() != null) {
+            sb.append("  stag ").append(Hex.stag(v.stag()));
+        }
+        sb.append(": ").append(v.message());
+        if (v.reference() != null) {
+            sb.append(" (").append(v.reference()).append(')');
+        }
+        return sb.toString();
     }
 
     /** One line: id, endpoints and what MPA negotiated. */
@@ -189,26 +259,6 @@ public final class AnalysisTextWriter {
             return (ns / 1000) + " us";
         }
         return (ns / 1_000_000) + " ms";
-    }
-
-    private static void table(List<String[]> rows, PrintWriter out) {
-        int cols = rows.get(0).length;
-        int[] width = new int[cols];
-        for (String[] r : rows) {
-            for (int i = 0; i < cols; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        for (String[] r : rows) {
-            StringBuilder sb = new StringBuilder("  ");
-            for (int i = 0; i < cols; i++) {
-                sb.append(r[i]);
-                if (i < cols - 1) {
-                    sb.append(" ".repeat(width[i] - r[i].length() + 2));
-                }
-            }
-            out.println(sb);
-        }
     }
 
     private static String plural(long n, String word) {

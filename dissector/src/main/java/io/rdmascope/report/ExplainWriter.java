@@ -136,13 +136,13 @@ public final class ExplainWriter implements EngineListener {
             out.println("(no iWARP traffic that the model acts on)");
         }
         out.println();
-        Map<Severity, Integer> v = analysis.violationCounts();
+        Map<Severity, Long> v = analysis.violationCounts();
         StringBuilder sum = new StringBuilder().append(analysis.frames()).append(analysis.frames() == 1 ? " frame, " : " frames, ")
                 .append(analysis.transactions().size()).append(analysis.transactions().size() == 1 ? " transaction" : " transactions");
-        Map<TransactionStatus, Integer> ts = analysis.transactionCounts();
+        Map<TransactionStatus, Long> ts = analysis.transactionCounts();
         if (!ts.isEmpty()) {
             String sep = " (";
-            for (Map.Entry<TransactionStatus, Integer> e : ts.entrySet()) {
+            for (Map.Entry<TransactionStatus, Long> e : ts.entrySet()) {
                 sum.append(sep).append(e.getValue()).append(' ').append(e.getKey().jsonName());
                 sep = ", ";
             }

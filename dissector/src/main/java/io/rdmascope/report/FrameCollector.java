@@ -19,16 +19,15 @@ import io.rdmascope.pipeline.FrameListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Builds one {@link FrameRecord} per frame from the pipeline's events and, when the frame is done,
  * hands it to a {@link FrameSink} if the display filter matches. Only the current frame is held,
- * so memory does not grow with the capture (the optional analysis index holds one entry per frame
- * that has a violation or a transaction).
+ * so memory does not grow with the capture (the optional analysis is read beside the frames, in
+ * order, holding only the transactions whose frames are still to come).
  *
  * <p>Write errors of the sink come out of the listener methods as {@link UncheckedIOException}.
  */
@@ -36,8 +35,12 @@ public final class FrameCollector implements FrameListener, PduListener {
     private final DisplayFilter filter;
     private final FrameSink sink;
     private final boolean trees;
-    private final Map<Long, List<Violation>> violationsByFrame = new HashMap<>();
-    private final Map<Long, List<String>> transactionsByFrame = new HashMap<>();
+    private Iterator<Violation> violations;
+    private Violation nextViolation;
+    private Iterator<Transaction> transactions;
+    private Transaction nextTransaction;
+    /** Frames to come of the transactions initiated so far, with the ids of those transactions. */
+    private final TreeMap<Long, List<String>> transactionsByFrame = new TreeMap<>();
     private FrameRecord current;
     private long lastFrame;
     private long written;
@@ -51,20 +54,52 @@ public final class FrameCollector implements FrameListener, PduListener {
         this.trees = trees;
     }
 
-    /** Makes the violations and transactions of an earlier analysis of the same capture known per frame. */
-    public FrameCollector withAnalysis(Collection<Violation> violations, Collection<Transaction> transactions) {
-        for (Violation v : violations) {
-            violationsByFrame.computeIfAbsent(v.frame(), k -> new ArrayList<>(1)).add(v);
-        }
-        for (Transaction t : transactions) {
-            for (long f : framesOf(t)) {
-                List<String> ids = transactionsByFrame.computeIfAbsent(f, k -> new ArrayList<>(1));
-                if (!ids.contains(t.id)) {
-                    ids.add(t.id);
+    /**
+     * Makes the violations and transactions of an earlier analysis of the same capture known per
+     * frame. They are read as the frames go by, so they must come in order: violations by frame,
+     * transactions by initiation frame (as a {@link io.rdmascope.pipeline.FileAnalysis} holds
+     * them). A transaction is held from its initiation frame to its last frame only.
+     */
+    public FrameCollector withAnalysis(Iterable<Violation> violations, Iterable<Transaction> transactions) {
+        this.violations = violations.iterator();
+        this.nextViolation = this.violations.hasNext() ? this.violations.next() : null;
+        this.transactions = transactions.iterator();
+        this.nextTransaction = this.transactions.hasNext() ? this.transactions.next() : null;
+        return this;
+    }
+
+    /** Adds to {@code r} the violations found in its frame and the transactions that touched it. */
+    private void attach(FrameRecord r) {
+        long frame = r.frame;
+        if (violations != null) {
+            while (nextViolation != null && nextViolation.frame() <= frame) {
+                if (nextViolation.frame() == frame) {
+                    r.violations.add(nextViolation);
                 }
+                nextViolation = violations.hasNext() ? violations.next() : null;
             }
         }
-        return this;
+        if (transactions != null) {
+            while (nextTransaction != null && nextTransaction.initiationFrame <= frame) {
+                Transaction t = nextTransaction;
+                for (long f : framesOf(t)) {
+                    if (f >= frame) {
+                        List<String> ids = transactionsByFrame.computeIfAbsent(f, k -> new ArrayList<>(1));
+                        if (!ids.contains(t.id)) {
+                            ids.add(t.id);
+                        }
+                    }
+                }
+                nextTransaction = transactions.hasNext() ? transactions.next() : null;
+            }
+            while (!transactionsByFrame.isEmpty() && transactionsByFrame.firstKey() < frame) {
+                transactionsByFrame.pollFirstEntry();
+            }
+            List<String> ts = transactionsByFrame.remove(frame);
+            if (ts != null) {
+                r.transactions.addAll(ts);
+            }
+        }
     }
 
     /** The frames a transaction touched: initiation, data and completion. */
@@ -152,13 +187,8 @@ public final class FrameCollector implements FrameListener, PduListener {
     }
 
     private void emit(FrameRecord r) {
-        List<Violation> vs = violationsByFrame.get(r.frame);
-        if (vs != null && !r.endOfCapture) {
-            r.violations.addAll(vs);
-        }
-        List<String> ts = transactionsByFrame.get(r.frame);
-        if (ts != null && !r.endOfCapture) {
-            r.transactions.addAll(ts);
+        if (!r.endOfCapture) {
+            attach(r);
         }
         if (!filter.test(r)) {
             return;

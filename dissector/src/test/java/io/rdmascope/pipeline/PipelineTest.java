@@ -67,7 +67,7 @@ class PipelineTest {
         assertThat(f.transactions()).extracting(t -> t.id).containsExactly("t1");
         assertThat(f.violations()).extracting(v -> v.code().name()).containsExactly("STAG_BOUNDS");
         assertThat(f.hasViolationAtLeast(Severity.ERROR)).isTrue();
-        assertThat(f.violationCounts()).containsEntry(Severity.WARNING, 0);
+        assertThat(f.violationCounts()).containsEntry(Severity.WARNING, 0L);
     }
 
     @Test

@@ -2,10 +2,14 @@ package io.rdmascope.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rdmascope.engine.Severity;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.engine.ViolationCode;
 import io.rdmascope.pipeline.ConnectionSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -51,5 +55,39 @@ class AnalysisTextWriterTest {
     void frameRunsAreShortened() {
         assertThat(AnalysisTextWriter.frames(List.of(1L, 2L, 3L, 7L, 9L, 10L))).isEqualTo("1-3,7,9-10");
         assertThat(AnalysisTextWriter.frames(List.of())).isEqualTo("-");
+    }
+
+    @Test
+    void aFloodOfOneCodeIsListedUpToTheLimitThenSummarised() {
+        List<Violation> vs = new ArrayList<>();
+        for (long frame = 10; frame < 20; frame++) {
+            vs.add(new Violation(ViolationCode.MPA_CRC_MISMATCH, Severity.ERROR, frame, "c1", null, null, "bad CRC",
+                    ViolationCode.MPA_CRC_MISMATCH.reference));
+            if (frame == 12) {
+                vs.add(Fixtures.violation());
+            }
+        }
+        vs.add(new Violation(ViolationCode.MPA_CRC_MISMATCH, Severity.ERROR, 30, "c1", null, null, "bad CRC", null));
+        vs.add(Fixtures.warning(40));
+        FileAnalysis f = new FileAnalysis("a.pcap", 50, List.of(), List.of(), vs, null);
+        StringWriter s = new StringWriter();
+        PrintWriter w = new PrintWriter(s);
+        AnalysisTextWriter.writeFile(f, w, 3);
+        w.flush();
+        String out = s.toString();
+        assertThat(out).startsWith("a.pcap: 50 frames, 0 MPA connections, 0 transactions, 13 violations\n"
+                + "  violations: 12 errors, 1 warning, 0 info\n");
+        assertThat(out).contains("""
+                Violations
+                  error (12)
+                    frame 10  MPA_CRC_MISMATCH  c1: bad CRC (RFC 5044 section 6.3)
+                    frame 11  MPA_CRC_MISMATCH  c1: bad CRC (RFC 5044 section 6.3)
+                    frame 12  MPA_CRC_MISMATCH  c1: bad CRC (RFC 5044 section 6.3)
+                    frame 15  STAG_BOUNDS  c1  stag 0x00001234: RDMA Write [0x10000+8192, +512) leaves the region \
+                advertised in frame 12 (RFC 5040 section 6.4)
+                    ... and 8 more MPA_CRC_MISMATCH, frames 13-30 (--format json lists every one)
+                  warning (1)
+                    frame 40  TCP_GAP  c1: 2 octets missing (RFC 9293 section 3.10)
+                """);
     }
 }
