@@ -57,7 +57,7 @@ class LoadingTest {
         assertThat(view.isLoading()).isTrue();
         assertThat(robot.lookup("#cancelButton").query().isVisible()).isTrue();
         robot.clickOn("#cancelButton");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.status().getText().startsWith("Loading cancelled"));
+        WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> view.status().getText().startsWith("Loading cancelled"));
         assertThat(view.isLoading()).isFalse();
         assertThat(view.allRows()).isNotEmpty();
         assertThat((long) view.allRows().frameCount()).isEqualTo(view.model().frameCount());
