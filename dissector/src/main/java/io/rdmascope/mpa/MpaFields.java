@@ -1,5 +1,6 @@
 package io.rdmascope.mpa;
 
+import io.rdmascope.fields.Hex;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -60,7 +61,7 @@ public final class MpaFields {
         c.add(node("mpa.pad_length", "Pad length", (long) pad, String.valueOf(pad), 2 + f.ulpduLength, pad,
                 "fpdu/pad_length"));
         if (!f.truncated) {
-            String crcText = String.format("0x%08x", f.crcField);
+            String crcText = Hex.hex(f.crcField, 8);
             c.add(node("mpa.crc", "CRC", f.crcField, crcText, 2 + f.ulpduLength + pad, 4, "fpdu/crc"));
             String ok = f.crcOk == null ? "not negotiated"
                     : f.crcOk ? "good" : String.format("bad (computed 0x%08x)", f.crcComputed);

@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import io.rdmascope.fields.Hex;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

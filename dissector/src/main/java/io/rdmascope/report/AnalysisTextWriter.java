@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionStatus;

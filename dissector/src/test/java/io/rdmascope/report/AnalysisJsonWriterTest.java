@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import io.rdmascope.fields.Hex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,15 +1,11 @@
 package io.rdmascope.gui.export;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rdmascope.engine.Severity;
-import io.rdmascope.engine.Transaction;
-import io.rdmascope.engine.TransactionStatus;
-import io.rdmascope.engine.Violation;
+import java.util.List;
+import io.rdmascope.report.AnalysisJsonWriter;
+import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.engine.NicSettings;
 import io.rdmascope.gui.model.CaptureModel;
-import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.gui.model.RawFrame;
 import java.awt.image.BufferedImage;
 import java.io.BufferedOutputStream;
@@ -20,9 +16,6 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.TreeMap;
 import javafx.scene.image.Image;
 import javafx.scene.image.PixelReader;
 import javax.imageio.ImageIO;
@@ -35,74 +28,17 @@ public final class Exports {
 
     private Exports() {}
 
-    /** The analysis of the capture, with the names of the analysis contract (analyze --format json). */
-    public static void analysisJson(CaptureModel model, Path out) throws IOException {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ObjectNode root = mapper.createObjectNode();
-        ObjectNode file = root.putArray("files").addObject();
-        file.put("path", model.file().toString());
-        file.put("frames", model.frameCount());
-        ArrayNode conns = file.putArray("connections");
-        for (ConnectionInfo c : model.connections()) {
-            conns.addObject().put("id", c.id()).put("initiator", c.initiator()).put("responder", c.responder());
+    /**
+     * The analysis of the capture exactly as {@code rdmascope analyze --format json} writes it: the
+     * capture is analysed again headless (at about a gigabyte a second) with the same settings.
+     */
+    public static void analysisJson(CaptureModel model, NicSettings settings, Path out) throws IOException {
+        FileAnalysis analysis = new Analyzer(settings).analyze(model.file(), model.file().toString());
+        try (OutputStream o = Files.newOutputStream(out)) {
+            AnalysisJsonWriter.write(List.of(analysis), o);
+        } finally {
+            analysis.close();
         }
-        ArrayNode txs = file.putArray("transactions");
-        Map<String, Integer> byStatus = new TreeMap<>();
-        for (Transaction t : model.transactions()) {
-            ObjectNode o = txs.addObject();
-            o.put("id", t.id).put("connection", t.connection).put("advertiser", t.advertiser)
-                    .put("stag", String.format("0x%08x", t.stag)).put("to", String.format("0x%016x", t.to))
-                    .put("length", t.length);
-            ArrayNode access = o.putArray("access");
-            if (t.remoteWrite()) {
-                access.add("write");
-            }
-            if (t.remoteRead()) {
-                access.add("read");
-            }
-            o.put("initiationFrame", t.initiationFrame);
-            ArrayNode data = o.putArray("dataFrames");
-            t.dataFrames.forEach(data::add);
-            o.put("bytes", t.bytes);
-            if (t.completionFrame >= 0) {
-                o.put("completionFrame", t.completionFrame);
-            } else {
-                o.putNull("completionFrame");
-            }
-            if (t.completion != null) {
-                o.put("completion", t.completion.jsonName);
-            } else {
-                o.putNull("completion");
-            }
-            TransactionStatus status = t.status;
-            o.put("status", status.jsonName());
-            byStatus.merge(status.jsonName(), 1, Integer::sum);
-        }
-        ArrayNode vs = file.putArray("violations");
-        Map<Severity, Integer> bySeverity = new EnumMap<>(Severity.class);
-        for (Severity s : Severity.values()) {
-            bySeverity.put(s, 0);
-        }
-        for (Violation v : model.violations()) {
-            ObjectNode o = vs.addObject();
-            o.put("code", v.code().name()).put("severity", v.severity().jsonName()).put("frame", v.frame());
-            o.put("connection", v.connection());
-            if (v.stag() != null) {
-                o.put("stag", String.format("0x%08x", v.stag()));
-            } else {
-                o.putNull("stag");
-            }
-            o.put("transaction", v.transaction());
-            o.put("message", v.message()).put("reference", v.reference());
-            bySeverity.merge(v.severity(), 1, Integer::sum);
-        }
-        ObjectNode summary = file.putObject("summary");
-        ObjectNode sv = summary.putObject("violations");
-        sv.put("error", bySeverity.get(Severity.ERROR)).put("warning", bySeverity.get(Severity.WARNING))
-                .put("info", bySeverity.get(Severity.INFO));
-        ObjectNode st = summary.putObject("transactions");
-        byStatus.forEach(st::put);
-        mapper.writeValue(out.toFile(), root);
     }
 
     /**

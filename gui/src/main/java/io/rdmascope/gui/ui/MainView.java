@@ -1,5 +1,6 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
@@ -692,7 +693,7 @@ public final class MainView extends BorderPane {
     }
 
     public void exportJson(Path out) throws IOException {
-        Exports.analysisJson(model, out);
+        Exports.analysisJson(model, NicSettings.DEFAULTS, out);
     }
 
     /** Writes the selected frames (in frame order) as pcap; returns how many were written. */

@@ -1,5 +1,6 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.gui.model.NicState;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class NicInspector extends BorderPane {
         bar.setPadding(new Insets(3));
         setTop(bar);
         stags.getColumns().add(col("Endpoint", 130, NicState.StagEntry::endpoint));
-        stags.getColumns().add(col("STag", 90, e -> String.format("0x%08x", e.stag())));
+        stags.getColumns().add(col("STag", 90, e -> Hex.stag(e.stag())));
         stags.getColumns().add(col("Region", 150, e -> String.format("[0x%x, +%d)", e.to(), e.length())));
         stags.getColumns().add(col("Access", 75, NicState.StagEntry::accessText));
         stags.getColumns().add(col("State", 80, e -> e.state().name().toLowerCase()));

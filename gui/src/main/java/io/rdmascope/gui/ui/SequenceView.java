@@ -1,5 +1,6 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.gui.model.FrameRow;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class SequenceView extends ScrollPane {
         g.fillText("A: advertiser " + t.advertiser, a, 14);
         g.fillText("B: peer", b, 14);
         g.setFont(font);
-        g.fillText(t.id + "  STag " + String.format("0x%08x", t.stag) + "  [0x" + Long.toHexString(t.to) + ", +"
+        g.fillText(t.id + "  STag " + Hex.stag(t.stag) + "  [0x" + Long.toHexString(t.to) + ", +"
                 + t.length + ")  " + t.status.jsonName(), (a + b) / 2, 32);
         g.setStroke(Color.gray(0.55));
         g.setLineDashes(4, 4);

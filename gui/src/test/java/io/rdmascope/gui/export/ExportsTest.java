@@ -1,5 +1,6 @@
 package io.rdmascope.gui.export;
 
+import io.rdmascope.engine.NicSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,7 +36,7 @@ class ExportsTest {
     @Test
     void analysisJsonUsesTheContractNames(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("a.json");
-        Exports.analysisJson(model, out);
+        Exports.analysisJson(model, NicSettings.DEFAULTS, out);
         JsonNode file = new ObjectMapper().readTree(out.toFile()).get("files").get(0);
         JsonNode t1 = file.get("transactions").get(0);
         assertThat(t1.get("stag").asText()).isEqualTo("0x00001234");
@@ -46,6 +47,11 @@ class ExportsTest {
         assertThat(file.get("violations").get(0).get("code").asText()).isEqualTo("STAG_BOUNDS");
         assertThat(file.get("summary").get("violations").get("error").asInt()).isEqualTo(1);
         assertThat(file.get("summary").get("transactions").get("violated").asInt()).isEqualTo(1);
+
+        java.io.ByteArrayOutputStream cli = new java.io.ByteArrayOutputStream();
+        io.rdmascope.cli.Main.run(new String[] {"analyze", "--format", "json", model.file().toString()},
+                new java.io.PrintStream(cli, true), System.err);
+        assertThat(new ObjectMapper().readTree(out.toFile())).isEqualTo(new ObjectMapper().readTree(cli.toByteArray()));
     }
 
     @Test

@@ -1,6 +1,6 @@
-package io.rdmascope.report;
+package io.rdmascope.fields;
 
-/** The hexadecimal forms of the analysis contract, written without {@code String.format}. */
+/** Hexadecimal forms shared by every output (the analysis contract's STag and TO forms among them), written without {@code String.format}. */
 public final class Hex {
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
 
