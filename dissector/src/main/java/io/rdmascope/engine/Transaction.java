@@ -1,8 +1,5 @@
 package io.rdmascope.engine;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** A one-shot transaction: initiation, data, completion, on one connection. */
 public final class Transaction {
     public final String id;
@@ -20,9 +17,9 @@ public final class Transaction {
     /**
      * Frames of the RDMA Writes, Read Requests and Read Responses that moved this region's data,
      * each once, in order; at most {@link #MAX_LISTED_DATA_FRAMES} are listed ({@link #dataFrameCount}
-     * counts them all).
+     * counts them all). Kept unboxed ({@link FrameList}).
      */
-    public final List<Long> dataFrames = new ArrayList<>();
+    public final FrameList dataFrames = new FrameList();
     /** Number of distinct data frames, including those beyond the listed ones. */
     public long dataFrameCount;
     private long lastDataFrame = -1;
@@ -58,7 +55,7 @@ public final class Transaction {
         lastDataFrame = frame;
         dataFrameCount++;
         if (dataFrames.size() < MAX_LISTED_DATA_FRAMES) {
-            dataFrames.add(frame);
+            dataFrames.addLong(frame);
         }
     }
 

@@ -1,10 +1,8 @@
 package io.rdmascope.pdu;
 
-import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rdmascope.ksy.Ddp;
 import io.rdmascope.ksy.Oneshot;
 import io.rdmascope.ksy.Rdmap;
-import java.nio.ByteBuffer;
 
 /**
  * Decodes a ULPDU into its DDP segment and RDMAP header with the parsers generated from
@@ -19,19 +17,36 @@ import java.nio.ByteBuffer;
  *
  * <p>A segment with AB set and SV clear announces no optional field (AB alone is malformed under
  * the one-shot extension): it is decoded as if AB were clear, with {@code malformed} saying why.
+ *
+ * <p>An instance keeps one {@link SegmentStream} that the parsers read segment after segment: a
+ * stage decoding many segments on one thread holds its own decoder ({@link #read}); the static
+ * {@link #decode} uses one decoder per thread.
  */
 public final class PduDecoder {
-    private PduDecoder() {}
+    private static final ThreadLocal<PduDecoder> PER_THREAD = ThreadLocal.withInitial(PduDecoder::new);
+
+    private final SegmentStream stream = new SegmentStream();
+
+    /** A decoder for use on one thread at a time. */
+    public PduDecoder() {}
 
     /** Never throws on bad input: a segment too short for its headers comes back with {@code malformed} set. */
     public static DdpSegment decode(byte[] buf, int off, int len) {
+        return PER_THREAD.get().read(buf, off, len);
+    }
+
+    /**
+     * Decodes one ULPDU, as {@link #decode}, reading it through this decoder's stream.
+     * Not for concurrent use: the segment returned is new, the stream is reused.
+     */
+    public DdpSegment read(byte[] buf, int off, int len) {
         DdpSegment s = new DdpSegment();
         if (buf == null || off < 0 || len < 0 || off > buf.length || len > buf.length - off) {
             s.malformed = "segment bounds outside the buffer";
             return s;
         }
         try {
-            Ddp d = new Ddp(new ByteBufferKaitaiStream(ByteBuffer.wrap(buf, off, len).slice()));
+            Ddp d = new Ddp(stream.reset(buf, off, len));
             fill(s, d, len);
         } catch (RuntimeException e) {
             // The specs guard every read, so this is a defect, not bad input; report it as data.

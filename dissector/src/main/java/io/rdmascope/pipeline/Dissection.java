@@ -129,6 +129,7 @@ public final class Dissection {
     /** Decodes each FPDU's ULPDU into its DDP segment and forwards every MPA event. */
     static final class Decoding implements MpaListener {
         private final PduListener pdus;
+        private final PduDecoder decoder = new PduDecoder();
 
         Decoding(PduListener pdus) {
             this.pdus = pdus;
@@ -146,7 +147,7 @@ public final class Dissection {
 
         @Override
         public void fpdu(MpaConnection connection, Fpdu fpdu) {
-            DdpSegment segment = PduDecoder.decode(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable);
+            DdpSegment segment = decoder.read(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable);
             pdus.pdu(connection, fpdu, segment);
         }
 

@@ -129,8 +129,8 @@ public final class AnalysisJsonWriter {
         g.writeEndArray();
         g.writeNumberField("initiationFrame", t.initiationFrame);
         g.writeArrayFieldStart("dataFrames");
-        for (long f : t.dataFrames) {
-            g.writeNumber(f);
+        for (int i = 0, n = t.dataFrames.size(); i < n; i++) {
+            g.writeNumber(t.dataFrames.getLong(i));
         }
         g.writeEndArray();
         g.writeNumberField("bytes", t.bytes);
