@@ -50,9 +50,9 @@ final class MpaStream implements StreamHandler {
     private long expect = -1;
 
     private Pending pending = new Pending();
+    private Pending spare = new Pending();
     /** What {@link MpaDetector} counts this stream as holding: the last {@link #heldFrame} it was told. */
     long held = MpaDetector.NONE;
-    private Pending spare = new Pending();
     private final FpduScanner scanner = new FpduScanner();
     private long scanPos;
     /** Stream offset where an FPDU was expected when framing was lost, or -1 after a gap. */
