@@ -27,6 +27,10 @@ final class FpduLayout {
     static final int READ_REQUEST_MAX = 18 + 4 + 16 + 28;
     /** Octets of the marker-free FPDU image read to judge a header: length, DDP/RDMAP control, and the untagged QN. */
     static final int HEADER_PROBE = 12;
+    /** Octets of the marker-free image that {@link #strongHeader} reads: up to the untagged MSN. */
+    static final int STRONG_PROBE = 2 + 14 + 4;
+    /** The largest MSN taken for the start of a queue's numbering (RFC 5041 section 5.1: MSN starts at 1). */
+    static final long SMALL_MSN = 1 << 16;
     /** The longest marker-free FPDU: length field, 65535 octets of ULPDU, pad, CRC. */
     static final int MAX_IMAGE = 2 + 65535 + 3 + 4;
 
@@ -101,6 +105,39 @@ final class FpduLayout {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether a plausible FPDU header (see {@link #plausibleHeader}) is also what a correct stack
+     * early in a connection sends: DDP version 1 (RFC 5041 section 4.2) and, untagged, the queue
+     * its opcode uses (RFC 5040 section 5.1: Sends and Immediate Data on queue 0, Read Requests on
+     * 1, Terminate on 2; RFC 7306 atomics on 3) and a small MSN. Two such FPDUs in a row are
+     * enough to recognise MPA where plausible headers alone need three.
+     *
+     * @param avail octets of the image present; a header shorter than {@link #STRONG_PROBE} is not strong
+     */
+    static boolean strongHeader(byte[] b, int off, int avail) {
+        if (avail < STRONG_PROBE || !plausibleHeader(b, off, HEADER_PROBE)) {
+            return false;
+        }
+        int ddp = b[off + 2] & 0xff;
+        if ((ddp & 0x03) != 1) {
+            return false;
+        }
+        if ((ddp & 0x80) != 0) {
+            return true;
+        }
+        int opcode = b[off + 3] & 0x0f;
+        int qn = b[off + 11] & 0xff;
+        int expected = switch (opcode) {
+            case 1 -> 1;
+            case 4 -> 2;
+            case 0xA, 0xB -> 3;
+            default -> 0;
+        };
+        long msn = (b[off + 12] & 0xffL) << 24 | (b[off + 13] & 0xffL) << 16 | (b[off + 14] & 0xffL) << 8
+                | (b[off + 15] & 0xffL);
+        return qn == expected && msn >= 1 && msn <= SMALL_MSN;
     }
 
     /** CRC32c of a contiguous range, as used in tests and scanning. */

@@ -17,14 +17,20 @@ final class FpduScanner {
     private static final int OUT_OF_DATA = -1;
     private static final int BAD_MARKER = -2;
 
-    private final byte[] header = new byte[FpduLayout.HEADER_PROBE];
+    private final byte[] header = new byte[FpduLayout.STRONG_PROBE];
     private final byte[] small = new byte[4];
     private final CRC32C crc = new CRC32C();
 
-    /** After {@link #chain}: FPDUs walked, how many had a matching CRC, where the walk ended. */
+    /**
+     * After {@link #chain}: FPDUs walked, how many had a matching CRC, how many had a strong header
+     * ({@link FpduLayout#strongHeader}), where the walk ended, and whether it ended because the
+     * octets ran out (rather than at an octet that is not an FPDU start).
+     */
     int count;
     int crcMatches;
+    int strong;
     int end;
+    boolean ranOut;
     /** After {@link #findMarkerOrigin}: the stream offset of a marker (origin) and the FPDU start found. */
     long origin;
     int start;
@@ -52,9 +58,10 @@ final class FpduScanner {
               boolean looseFirst, int minAtEnd) {
         count = 0;
         crcMatches = 0;
+        strong = 0;
         end = p;
         int w = p;
-        boolean ranOut = false;
+        ranOut = false;
         while (count < want) {
             int r = one(a, n, base, w, markers, origin, crcMode, looseFirst && count == 0);
             if (r == OUT_OF_DATA) {
@@ -87,7 +94,7 @@ final class FpduScanner {
             return w;
         }
         int len = FpduLayout.ulpduLength(header, 0);
-        int probe = Math.min(len, FpduLayout.HEADER_PROBE - 2);
+        int probe = Math.min(len, FpduLayout.STRONG_PROBE - 2);
         if (len < FpduLayout.MIN_ULPDU && !loose) {
             return BAD_MARKER;
         }
@@ -98,6 +105,7 @@ final class FpduScanner {
         if (!loose && !FpduLayout.plausibleHeader(header, 0, FpduLayout.HEADER_PROBE)) {
             return BAD_MARKER;
         }
+        boolean isStrong = FpduLayout.strongHeader(header, 0, 2 + probe);
         w = step(a, n, base, start, w, len - probe, null, 0, markers, origin);
         if (w < 0) {
             return w;
@@ -127,6 +135,9 @@ final class FpduScanner {
             crcMatches++;
         } else if (crcMode == 1) {
             return BAD_MARKER;
+        }
+        if (isStrong) {
+            strong++;
         }
         return w;
     }

@@ -20,8 +20,13 @@ import io.rdmascope.tcp.TcpConnection;
  * direction: it and its ULPDU bytes are valid only during the call.
  */
 public final class MpaDetector implements ConnectionListener {
+    /** No frame: nothing is held back. */
+    public static final long NONE = Long.MAX_VALUE;
+
     private final MpaListener listener;
     private int nextId = 1;
+    /** For each frame that some streams hold back octets or an end of, how many streams do. */
+    private final java.util.TreeMap<Long, int[]> held = new java.util.TreeMap<>();
 
     public MpaDetector(MpaListener listener) {
         this.listener = listener;
@@ -51,7 +56,35 @@ public final class MpaDetector implements ConnectionListener {
     /** The capture ended. */
     public void finish() {
         sessions.clear();
+        held.clear();
         listener.end();
+    }
+
+    /**
+     * The oldest frame for which events may still come, or {@link #NONE}: while a stream's
+     * framing is being decided (a connection whose handshake was not captured, framing lost after
+     * a gap) its octets are held and replayed later with the frames that delivered them, so the
+     * events of a frame can come after later frames were processed. Events delivered from now on
+     * name this frame or later ones, or the frame being processed, until {@link #finish}. Held
+     * octets are bounded per stream ({@link MpaStream#SEARCH_LIMIT} while recognising,
+     * {@link Pending#CAPACITY} in all), but not in time: a stream that stays undecided keeps this
+     * frame where it is, so consumers bound what they keep on its account.
+     */
+    public long heldFrom() {
+        return held.isEmpty() ? NONE : held.firstKey();
+    }
+
+    /** A stream now holds from frame {@code to} instead of {@code from} (either may be {@link #NONE}). */
+    private void moveHeld(long from, long to) {
+        if (from != NONE) {
+            int[] c = held.get(from);
+            if (c != null && --c[0] == 0) {
+                held.remove(from);
+            }
+        }
+        if (to != NONE) {
+            held.computeIfAbsent(to, k -> new int[1])[0]++;
+        }
     }
 
     /** Records what a Request or Reply negotiates. */
@@ -90,6 +123,17 @@ public final class MpaDetector implements ConnectionListener {
 
         MpaStream stream(Direction d) {
             return streams[d.ordinal()];
+        }
+
+        /** Brings the detector's account of what the two streams hold up to date. */
+        void updateHeld() {
+            for (MpaStream s : streams) {
+                long h = s.heldFrame();
+                if (h != s.held) {
+                    moveHeld(s.held, h);
+                    s.held = h;
+                }
+            }
         }
 
         MpaConnection recognise() {

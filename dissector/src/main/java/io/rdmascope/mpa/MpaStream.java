@@ -31,6 +31,8 @@ final class MpaStream implements StreamHandler {
     static final int INITIAL_ASSEMBLY = 256;
     /** Octets before an expected FPDU start that a rescan looks at: a missing pad and CRC field, with margin. */
     static final int BACK = 16;
+    /** The most octets {@link #decideWithoutMarkers} walks: two marker periods, after which markers show. */
+    static final int EARLY_LIMIT = 2 * FpduLayout.MARKER_PERIOD + 2 * FpduLayout.MARKER_SIZE;
     /** Private data octets kept in a handshake event. */
     static final int PRIVATE_DATA_KEPT = 1024;
 
@@ -49,6 +51,8 @@ final class MpaStream implements StreamHandler {
 
     private Pending pending = new Pending();
     private Pending spare = new Pending();
+    /** What {@link MpaDetector} counts this stream as holding: the last {@link #heldFrame} it was told. */
+    long held = MpaDetector.NONE;
     private final FpduScanner scanner = new FpduScanner();
     private long scanPos;
     /** Stream offset where an FPDU was expected when framing was lost, or -1 after a gap. */
@@ -125,6 +129,11 @@ final class MpaStream implements StreamHandler {
 
     @Override
     public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
+        onData(frame, streamOffset, buf, off, len);
+        session.updateHeld();
+    }
+
+    private void onData(long frame, long streamOffset, byte[] buf, int off, int len) {
         if (len <= 0) {
             return;
         }
@@ -152,6 +161,11 @@ final class MpaStream implements StreamHandler {
 
     @Override
     public void gap(long frame, long streamOffset, long length) {
+        onGap(frame, streamOffset, length);
+        session.updateHeld();
+    }
+
+    private void onGap(long frame, long streamOffset, long length) {
         expect = streamOffset + length;
         if (mode == Mode.DROP) {
             dropRetained();
@@ -188,6 +202,11 @@ final class MpaStream implements StreamHandler {
 
     @Override
     public void end(long frame, boolean reset) {
+        onEnd(frame, reset);
+        session.updateHeld();
+    }
+
+    private void onEnd(long frame, boolean reset) {
         if (ended) {
             return;
         }
@@ -203,11 +222,37 @@ final class MpaStream implements StreamHandler {
 
     @Override
     public void captureEnd() {
+        onCaptureEnd();
+        session.updateHeld();
+    }
+
+    private void onCaptureEnd() {
         if (!ended) {
             endFrame = pending.length > 0 ? pending.lastFrame() : fFirstFrame;
             close(endFrame);
             endPending = session.connection == null || ruledOut;
         }
+    }
+
+    /**
+     * The oldest frame whose events this stream may still deliver (octets held while framing is
+     * decided, or an end reported only once the connection is recognised), or
+     * {@link MpaDetector#NONE}. Events the stream delivers later name this frame or a later one.
+     */
+    long heldFrame() {
+        if (session.connection == null && ruledOut && peer().ruledOut) {
+            return MpaDetector.NONE;
+        }
+        long h = MpaDetector.NONE;
+        boolean holding = mode == Mode.DETECT || mode == Mode.AWAIT || mode == Mode.SCAN
+                || (mode == Mode.DROP && retained);
+        if (holding && pending.length > 0 && pending.runs > 0) {
+            h = pending.runFrame[0];
+        }
+        if (ended && endPending && endKind != 0 && endFrame < h) {
+            h = endFrame;
+        }
+        return h;
     }
 
     private void reportEnd() {
@@ -541,7 +586,7 @@ final class MpaStream implements StreamHandler {
                 return true;
             }
             if (r == FpduScanner.NEED_MORE && p.length < SEARCH_LIMIT) {
-                return false;
+                return !markersKnown && decideWithoutMarkers(crcMode);
             }
             if (markersKnown) {
                 return giveUp(atEnd);
@@ -598,6 +643,11 @@ final class MpaStream implements StreamHandler {
                 found(p.base + q, false, 0, crcMode);
                 return true;
             }
+            if (r == FpduScanner.NEED_MORE && detect && enoughSoFar()) {
+                scanPos = p.base + q;
+                found(p.base + q, false, 0, crcMode);
+                return true;
+            }
             if (r == FpduScanner.NEED_MORE && undecided < 0) {
                 undecided = q;
             }
@@ -616,6 +666,58 @@ final class MpaStream implements StreamHandler {
         }
         scanPos = p.base + Math.max(0, n - 1);
         return giveUp(atEnd);
+    }
+
+    /**
+     * Octets held in DETECT mode that cannot show markers yet (a marker origin needs two marker
+     * periods): decides without markers when FPDUs without markers walk from a candidate start to
+     * the end of what is buffered and are enough ({@link #enoughSoFar}). A stream with markers
+     * breaks such a walk at its first marker, so a walk to the end leaves no evidence of markers;
+     * FPDUs that would need one are left to the marker search. When the connection is already
+     * recognised, the other direction's choice stands unless it uses markers.
+     */
+    private boolean decideWithoutMarkers(int crcMode) {
+        Pending p = pending;
+        MpaStream o = peer();
+        if (session.connection != null && (o.mode != Mode.FRAME && o.mode != Mode.SCAN || o.markersOn)) {
+            return false;
+        }
+        byte[] a = p.data;
+        int n = p.length;
+        if (n > EARLY_LIMIT) {
+            return false;
+        }
+        for (int q = (int) Math.max(0, scanPos - p.base); q + 2 <= n; q++) {
+            int len = FpduLayout.ulpduLength(a, q);
+            if (len < FpduLayout.MIN_ULPDU || (q + 3 < n && (a[q + 3] & 0xf0) != 0x40)) {
+                continue;
+            }
+            scanner.chain(a, n, p.base, q, false, 0, crcMode, Integer.MAX_VALUE, false, false, 1);
+            if (enoughSoFar()) {
+                scanPos = p.base + q;
+                found(p.base + q, false, 0, crcMode);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * After a chain walk that ran out of octets: whether the FPDUs walked are enough to decide
+     * now rather than wait for more. Three plausible FPDUs in a row are; two are when both headers
+     * are strong ({@link FpduLayout#strongHeader}: DDP version 1, the queue of the opcode, a small
+     * MSN); on a connection already recognised by its other direction, two plausible FPDUs or one
+     * strong one are.
+     */
+    private boolean enoughSoFar() {
+        FpduScanner sc = scanner;
+        if (!sc.ranOut || sc.count == 0) {
+            return false;
+        }
+        if (sc.count >= 3 || (sc.count >= 2 && sc.strong >= 2)) {
+            return true;
+        }
+        return session.connection != null && (sc.count >= 2 || sc.strong >= 1);
     }
 
     /** Nothing found in what is buffered. */

@@ -19,6 +19,18 @@ public interface PduListener {
 
     default void issue(MpaConnection connection, StreamIssue issue) {}
 
+    /**
+     * Events for frames before {@code frame} are over. A PDU belongs to the frame that completes
+     * it, but the MPA stage may hold a stream's octets back while it decides their framing (a
+     * connection whose handshake was not captured, framing lost after a gap) and deliver their
+     * events later, naming the earlier frames ({@link Fpdu#frame}, {@link StreamIssue#frame},
+     * {@link MpaHandshake#frame}). While it does, this is called before each {@link #frameDone}
+     * with the oldest frame such events may still name; when it is not called before a
+     * {@code frameDone}, nothing is held back and no event for that frame or an earlier one will
+     * come, except from what the stages flush when the capture ends (before {@link #end}).
+     */
+    default void watermark(long frame) {}
+
     /** A frame has been fully processed (called for every frame, after the events it caused). */
     default void frameDone(long frame, long timestampNanos) {}
 

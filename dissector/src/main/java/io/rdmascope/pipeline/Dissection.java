@@ -27,7 +27,8 @@ import java.util.function.LongConsumer;
  * a {@link PduListener}.
  *
  * <p>Per frame, in this order: {@link FrameListener#frame}, then the events the frame causes
- * (connection, handshake, pdu, issue), then {@link PduListener#frameDone}. At the end of the
+ * (connection, handshake, pdu, issue), then {@link PduListener#watermark} when the MPA stage holds
+ * events of this or earlier frames back, then {@link PduListener#frameDone}. At the end of the
  * capture the reassembler and the MPA detector flush what they hold (events that may name earlier
  * frames), then {@link PduListener#end} is called. One packet, one TCP segment and one decoder
  * are reused for the whole capture.
@@ -102,7 +103,7 @@ public final class Dissection {
             if (isTcp) {
                 reassembler.segment(segment);
             }
-            listener.frameDone(packet.frame, packet.timestampNanos);
+            frameDone(detector, listener, packet.frame, packet.timestampNanos);
             position = reader.position();
             if (progress != null && (count % PROGRESS_EVERY) == 0) {
                 progress.accept(position);
@@ -124,6 +125,15 @@ public final class Dissection {
             problem = reader.problem();
         }
         return new DissectionResult(count, problem, stopped);
+    }
+
+    /** Ends a frame: the watermark when the MPA stage holds events back, then {@code frameDone}. */
+    static void frameDone(MpaDetector detector, PduListener listener, long frame, long timestampNanos) {
+        long held = detector.heldFrom();
+        if (held <= frame) {
+            listener.watermark(held);
+        }
+        listener.frameDone(frame, timestampNanos);
     }
 
     /** Decodes each FPDU's ULPDU into its DDP segment and forwards every MPA event. */

@@ -67,6 +67,13 @@ public final class PduListeners {
         }
 
         @Override
+        public void watermark(long frame) {
+            for (PduListener l : all) {
+                l.watermark(frame);
+            }
+        }
+
+        @Override
         public void frameDone(long frame, long timestampNanos) {
             for (PduListener l : all) {
                 l.frameDone(frame, timestampNanos);

@@ -388,7 +388,7 @@ final class Pipelined {
                 int kind = (int) (op & 0xff);
                 switch (kind) {
                     case (int) FRAME_DONE:
-                        listener.frameDone(o[i + 1], o[i + 2]);
+                        Dissection.frameDone(detector, listener, o[i + 1], o[i + 2]);
                         i += 3;
                         break;
                     case (int) DATA: {

@@ -18,16 +18,24 @@ import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.FrameListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * Builds one {@link FrameRecord} per frame from the pipeline's events and, when the frame is done,
- * hands it to a {@link FrameSink} if the display filter matches. Only the current frame is held,
- * so memory does not grow with the capture (the optional analysis is read beside the frames, in
- * order, holding only the transactions whose frames are still to come).
+ * Builds one {@link FrameRecord} per frame from the pipeline's events and hands the records to a
+ * {@link FrameSink}, in frame order, if the display filter matches. Each event is filed under
+ * the frame it names (a PDU under the frame that completes it), which is not always the frame
+ * being processed: the MPA stage may hold a stream back while it decides its framing and deliver
+ * its events later ({@link PduListener#watermark}). A frame's record is therefore written once
+ * it is done and no event for it can come any more; the records of the frames in between are
+ * kept, at most {@link #MAX_HELD} of them, so memory does not grow with the capture. An event
+ * for a frame already written (held back longer than that, or flushed when the capture ended)
+ * comes in an extra record for its frame, marked {@link FrameRecord#endOfCapture}. The optional
+ * analysis is read beside the frames, in order, holding only the transactions whose frames are
+ * still to come.
  *
  * <p>Write errors of the sink come out of the listener methods as {@link UncheckedIOException}.
  */
@@ -41,7 +49,16 @@ public final class FrameCollector implements FrameListener, PduListener {
     private Transaction nextTransaction;
     /** Frames to come of the transactions initiated so far, with the ids of those transactions. */
     private final TreeMap<Long, List<String>> transactionsByFrame = new TreeMap<>();
+    /** The most frame records kept while waiting for events held back by the MPA stage. */
+    public static final int MAX_HELD = 8192;
+
+    private final ArrayDeque<FrameRecord> held = new ArrayDeque<>();
+    /** The record of the frame being processed, between {@link #frame} and {@link #frameDone}. */
     private FrameRecord current;
+    /** An extra record for events naming a frame already written. */
+    private FrameRecord late;
+    /** The watermark told for the frame being processed, or none. */
+    private long heldFrom = Long.MAX_VALUE;
     private long lastFrame;
     private long written;
 
@@ -126,16 +143,45 @@ public final class FrameCollector implements FrameListener, PduListener {
         lastFrame = packet.frame;
     }
 
+    /** The record an event naming {@code frame} goes to. */
     private FrameRecord record(long frame) {
-        if (current != null && current.endOfCapture && current.frame != frame) {
-            FrameRecord r = current;
-            current = null;
+        if (current != null && current.frame == frame) {
+            return current;
+        }
+        for (Iterator<FrameRecord> it = held.descendingIterator(); it.hasNext(); ) {
+            FrameRecord r = it.next();
+            if (r.frame == frame) {
+                return r;
+            }
+            if (r.frame < frame) {
+                break;
+            }
+        }
+        if (current == null && frame > lastFrame) {
+            // No frame listener: events arrive between frameDone calls, for the frame to come.
+            current = new FrameRecord(frame, 0, null, null, null, false);
+            return current;
+        }
+        if (late != null && late.frame != frame) {
+            emitLate();
+        }
+        if (late == null) {
+            late = new FrameRecord(frame, 0, null, null, null, true);
+        }
+        return late;
+    }
+
+    private void emitLate() {
+        FrameRecord r = late;
+        late = null;
+        if (r != null) {
             emit(r);
         }
-        if (current == null) {
-            current = new FrameRecord(frame, 0, null, null, null, true);
-        }
-        return current;
+    }
+
+    @Override
+    public void watermark(long frame) {
+        heldFrom = Math.min(heldFrom, frame);
     }
 
     @Override
@@ -164,21 +210,29 @@ public final class FrameCollector implements FrameListener, PduListener {
 
     @Override
     public void frameDone(long frame, long timestampNanos) {
-        FrameRecord r = current != null ? current : new FrameRecord(frame, timestampNanos, null, null, null, false);
+        FrameRecord r = current != null && current.frame == frame ? current
+                : new FrameRecord(frame, timestampNanos, null, null, null, false);
         current = null;
         lastFrame = frame;
-        emit(r);
+        emitLate();
+        held.addLast(r);
+        long keepFrom = Math.min(heldFrom, frame + 1);
+        heldFrom = Long.MAX_VALUE;
+        while (!held.isEmpty() && (held.peekFirst().frame < keepFrom || held.size() > MAX_HELD)) {
+            emit(held.pollFirst());
+        }
     }
 
     @Override
     public void end() {
-        if (current != null) {
-            FrameRecord r = current;
-            current = null;
-            if (!r.pdus.isEmpty() || !r.issues.isEmpty()) {
-                emit(r);
-            }
+        current = null;
+        while (!held.isEmpty()) {
+            emit(held.pollFirst());
         }
+        if (late != null && (!late.pdus.isEmpty() || !late.issues.isEmpty())) {
+            emitLate();
+        }
+        late = null;
         try {
             sink.finish();
         } catch (IOException e) {

@@ -27,8 +27,10 @@ public final class FrameRecord implements FilterContext {
     public final List<Violation> violations = new ArrayList<>(0);
     public final List<String> transactions = new ArrayList<>(0);
     /**
-     * True for the PDUs that the stages delivered only when the capture ended (data held behind a
-     * gap): {@link #frame} is then the frame that completed them, already written before.
+     * True for the PDUs that the stages delivered only after the record of their frame was
+     * written: when the capture ended (data held behind a gap), or, rarely, after the MPA stage
+     * held a stream back longer than {@link FrameCollector#MAX_HELD} frames. {@link #frame} is
+     * then the frame that completed them.
      */
     public final boolean endOfCapture;
 

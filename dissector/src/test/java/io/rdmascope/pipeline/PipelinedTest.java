@@ -65,6 +65,11 @@ class PipelinedTest {
         }
 
         @Override
+        public void watermark(long frame) {
+            lines.add("watermark " + frame);
+        }
+
+        @Override
         public void frameDone(long frame, long ts) {
             thread[0] = Thread.currentThread();
             if (frame == throwAt) {
@@ -115,6 +120,7 @@ class PipelinedTest {
     void samplesAndRealCapturesGiveTheSameEventsInTheSameOrder() throws Exception {
         List<Path> files = captures();
         files.add(bulk());
+        files.add(headless());
         assertThat(files).hasSizeGreaterThan(10);
         for (Path f : files) {
             List<String> expected = sequential(f);
@@ -122,6 +128,36 @@ class PipelinedTest {
             // Batches of a few calls and octets: deliveries larger than a batch, many boundaries.
             assertThat(pipelined(f, 100, 8)).as(f.toString()).isEqualTo(expected);
         }
+    }
+
+    /** A real capture without its TCP and MPA handshakes: events held back and replayed later. */
+    Path headless() throws IOException {
+        Path f = dir.resolve("dv0-nohs.pcap");
+        try (java.io.InputStream in = PipelinedTest.class.getResourceAsStream("/io/rdmascope/it/dv0-nohs.pcap")) {
+            Files.write(f, in.readAllBytes());
+        }
+        return f;
+    }
+
+    @Test
+    void watermarksComeBeforeTheFrameDoneTheyBelongTo() throws Exception {
+        List<String> lines = sequential(headless());
+        int firstPdu = indexOf(lines, "pdu c1 1 ");
+        // The Send of frame 1 is delivered once frame 4 decides the framing; until then frame 1 is held.
+        assertThat(lines.subList(0, firstPdu)).map(l -> l.replaceAll("^(done \\d+) .*", "$1"))
+                .containsSubsequence("watermark 1", "done 1", "watermark 1", "done 2", "watermark 1", "done 3");
+        assertThat(indexOf(lines, "done 3 ")).isLessThan(firstPdu);
+        assertThat(lines.subList(firstPdu, lines.size())).noneMatch(l -> l.startsWith("watermark"));
+        assertThat(pipelined(headless(), 100, 8)).isEqualTo(lines);
+    }
+
+    private static int indexOf(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line " + prefix + " in " + lines);
     }
 
     Path bulk() throws IOException {

@@ -43,9 +43,11 @@ import io.rdmascope.tcp.Direction;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +117,10 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final Columns.Ints firstPdu = new Columns.Ints(-1);
     private final Columns.Bytes kinds = new Columns.Bytes();
     private final Columns.Bytes severities = new Columns.Bytes();
+    /** Frames whose units are filed: the frames the model shows. */
     private long frames;
+    /** Frames read, some of which may wait for units held back by the MPA stage. */
+    private long remembered;
     /** Info texts that the index cannot rebuild: issues, handshakes, reassembled IP. */
     private final Map<Integer, String> infoOverride = new HashMap<>();
 
@@ -225,6 +230,11 @@ public final class PipelineCaptureModel implements CaptureModel {
             }
 
             @Override
+            public void watermark(long frame) {
+                loader.watermark(frame);
+            }
+
+            @Override
             public void frameDone(long frame, long ts) {
                 engine.frameDone(frame, ts);
                 loader.frameDone(frame, ts);
@@ -240,7 +250,32 @@ public final class PipelineCaptureModel implements CaptureModel {
             Dissection.run(file, loader, fanout,
                     size > 0 ? read -> listener.progress(Math.min(1.0, (double) read / size)) : null, cancelled);
         } finally {
+            loader.fileHeld();
             loader.flush();
+        }
+    }
+
+    /** Frames kept at most while waiting for units that the MPA stage holds back. */
+    static final int MAX_HELD = 8192;
+
+    /** An event of the MPA stage waiting to be filed under its frame (the FPDU copied, without its octets). */
+    private record Event(MpaConnection connection, MpaHandshake handshake, Fpdu fpdu, DdpSegment segment,
+                         StreamIssue issue) {}
+
+    /** A frame read whose units are not filed yet, with what filing them needs of its TCP segment. */
+    private static final class Pending {
+        final long frame;
+        final List<Event> events = new ArrayList<>(1);
+        int payloadOffset = -1;
+        long segmentFrame = -1;
+        long segmentStream = -1;
+        Endpoint source;
+        Endpoint destination;
+        int tcpLength;
+        String baseInfo;
+
+        Pending(long frame) {
+            this.frame = frame;
         }
     }
 
@@ -251,12 +286,21 @@ public final class PipelineCaptureModel implements CaptureModel {
         private long announced;
         private final Map<Endpoint, Map<Endpoint, Integer>> flowIndex = new HashMap<>();
 
+        /** The frame being read, between {@link #frame} and {@link #frameDone}, and its TCP segment. */
+        private Pending current;
+        private TcpSegment currentSegment;
+        /**
+         * Frames read whose units are not filed yet, oldest first: while the MPA stage holds a
+         * stream back ({@link PduListener#watermark}), units of earlier frames may still come, and
+         * the PDU table lists each frame's units together, in frame order.
+         */
+        private final ArrayDeque<Pending> held = new ArrayDeque<>();
+        private long heldFrom = Long.MAX_VALUE;
+        /** The frame and Info text being filed. */
         private long frame;
-        private TcpSegment tcp;
-        private int payloadOffsetInFrame = -1;
+        private Pending filing;
         /** The frame's Info text when the index cannot rebuild it, else null. */
         private StringBuilder special;
-        private String baseInfo;
         private int pduCount;
 
         Loader(LoadListener listener) {
@@ -265,31 +309,32 @@ public final class PipelineCaptureModel implements CaptureModel {
 
         @Override
         public void frame(Packet packet, long position, TcpSegment segment) {
-            frame = packet.frame;
+            long f = packet.frame;
             int flow = segment == null ? -1 : flow(segment.source, segment.destination);
-            special = null;
-            baseInfo = null;
-            pduCount = 0;
-            tcp = segment;
-            payloadOffsetInFrame = -1;
+            Pending c = new Pending(f);
             byte kind = segment == null ? KIND_OTHER : KIND_TCP;
             if (segment != null) {
-                payloadOffsetInFrame = segment.data == packet.data ? segment.offset - packet.offset : -1;
+                c.payloadOffset = segment.data == packet.data ? segment.offset - packet.offset : -1;
+                c.source = segment.source;
+                c.destination = segment.destination;
+                c.tcpLength = segment.length;
                 int reverse = reverseFlow[flow];
                 long[] bases = seqBases.get(flow);
                 if (segment.has(TcpSegment.SYN) || bases.length == 0) {
                     synchronized (PipelineCaptureModel.this) {
                         long[] b = Arrays.copyOf(bases, bases.length + 2);
-                        b[bases.length] = frame;
+                        b[bases.length] = f;
                         b[bases.length + 1] = segment.seq;
                         seqBases.set(flow, b);
                     }
                 }
-                if (payloadOffsetInFrame < 0) {
-                    baseInfo = FrameSummary.tcpInfo(segment, baseAt(flow, frame), baseAt(reverse, frame));
+                if (c.payloadOffset < 0) {
+                    c.baseInfo = FrameSummary.tcpInfo(segment, baseAt(flow, f), baseAt(reverse, f));
                 }
             }
-            remember(frame, position, packet.timestampNanos, flow, kind);
+            current = c;
+            currentSegment = segment;
+            remember(f, position, packet.timestampNanos, flow, kind);
         }
 
         private int flow(Endpoint s, Endpoint d) {
@@ -314,15 +359,15 @@ public final class PipelineCaptureModel implements CaptureModel {
             return i;
         }
 
-        /** Where the frame's payload lies in the stream of {@code dir} on {@code c}, or -1. */
+        /** Where the payload of the frame being filed lies in the stream of {@code dir} on {@code c}, or -1. */
         private long segmentStream(MpaConnection c, Direction dir) {
-            TcpSegment t = tcp;
-            if (t == null || t.frame != frame || t.streamOffset < 0 || dir == null) {
+            Pending t = filing;
+            if (t == null || t.source == null || t.segmentFrame != frame || t.segmentStream < 0 || dir == null) {
                 return -1;
             }
             Endpoint from = dir == Direction.FROM_INITIATOR ? c.tcp().initiator() : c.tcp().responder();
             Endpoint to = dir == Direction.FROM_INITIATOR ? c.tcp().responder() : c.tcp().initiator();
-            return from.equals(t.source) && to.equals(t.destination) ? t.streamOffset : -1;
+            return from.equals(t.source) && to.equals(t.destination) ? t.segmentStream : -1;
         }
 
         /** Switches the frame to a stored Info text, starting with what the PDUs so far say. */
@@ -356,21 +401,45 @@ public final class PipelineCaptureModel implements CaptureModel {
             connections.add(new ConnectionInfo(c.id(), c.tcp().initiator().toString(), c.tcp().responder().toString()));
         }
 
+        /**
+         * The frame whose units an event naming {@code f} joins: the frame being read or one held;
+         * after the frame was filed (what the stages flush at the end of the capture), the last
+         * frame filed, as the PDU table can only grow at its end.
+         */
+        private Pending pendingOf(long f) {
+            if (current != null && current.frame == f) {
+                return current;
+            }
+            for (Iterator<Pending> it = held.descendingIterator(); it.hasNext(); ) {
+                Pending c = it.next();
+                if (c.frame == f) {
+                    return c;
+                }
+                if (c.frame < f) {
+                    break;
+                }
+            }
+            if (current != null && f > current.frame) {
+                return current;
+            }
+            if (current == null && held.isEmpty()) {
+                return null;
+            }
+            return held.isEmpty() ? current : held.peekFirst();
+        }
+
         @Override
         public void handshake(MpaConnection c, MpaHandshake h) {
-            StringBuilder b = special();
-            setKind(KIND_MPA);
-            separator(b);
-            b.append(FrameSummary.handshake(h));
-            Unit u = new Unit(c, h, null, null, segmentStream(c, h.direction()), payloadOffsetInFrame,
-                    tcp == null ? 0 : tcp.length);
-            addPdu(u, null, null);
-            pduCount++;
+            Pending p = pendingOf(h.frame());
+            if (p == null) {
+                fileHandshake(c, h);
+            } else {
+                p.events.add(new Event(c, h, null, null, null));
+            }
         }
 
         @Override
         public void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
-            setKind(KIND_DDP);
             if (s != null && s.opcode >= 0 && s.opcode < 16) {
                 synchronized (opcodeCounts) {
                     opcodeCounts[s.opcode]++;
@@ -379,9 +448,42 @@ public final class PipelineCaptureModel implements CaptureModel {
             synchronized (bytesByConnection) {
                 bytesByConnection.merge(c.id(), (long) Math.max(0, s == null ? 0 : s.payloadLength), Long::sum);
             }
+            Pending p = pendingOf(f.frame);
+            if (p == null) {
+                filePdu(c, f, s);
+            } else {
+                p.events.add(new Event(c, null, copy(f), s, null));
+            }
+        }
+
+        @Override
+        public void issue(MpaConnection c, StreamIssue i) {
+            Pending p = pendingOf(i.frame());
+            if (p == null) {
+                fileIssue(c, i);
+            } else {
+                p.events.add(new Event(c, null, null, null, i));
+            }
+        }
+
+        private void fileHandshake(MpaConnection c, MpaHandshake h) {
+            StringBuilder b = special();
+            setKind(KIND_MPA);
+            separator(b);
+            b.append(FrameSummary.handshake(h));
+            Pending t = filing;
+            Unit u = new Unit(c, h, null, null, segmentStream(c, h.direction()), t == null ? -1 : t.payloadOffset,
+                    t == null ? 0 : t.tcpLength);
+            addPdu(frame, u, null, null);
+            pduCount++;
+        }
+
+        private void filePdu(MpaConnection c, Fpdu f, DdpSegment s) {
+            setKind(KIND_DDP);
+            Pending t = filing;
             long segStream = segmentStream(c, f.direction);
-            Unit u = new Unit(c, null, f, s, segStream, payloadOffsetInFrame, tcp == null ? 0 : tcp.length);
-            int index = addPdu(u, f, s);
+            Unit u = new Unit(c, null, f, s, segStream, t == null ? -1 : t.payloadOffset, t == null ? 0 : t.tcpLength);
+            int index = addPdu(frame, u, f, s);
             if (special != null) {
                 if (pduCount < 4) {
                     separator(special);
@@ -393,8 +495,7 @@ public final class PipelineCaptureModel implements CaptureModel {
             pduCount++;
         }
 
-        @Override
-        public void issue(MpaConnection c, StreamIssue i) {
+        private void fileIssue(MpaConnection c, StreamIssue i) {
             StringBuilder b = special();
             separator(b);
             b.append('[').append(i.kind()).append("] ").append(i.message() == null ? "" : i.message());
@@ -410,19 +511,71 @@ public final class PipelineCaptureModel implements CaptureModel {
         }
 
         @Override
+        public void watermark(long f) {
+            heldFrom = Math.min(heldFrom, f);
+        }
+
+        @Override
         public void frameDone(long f, long ts) {
-            String text = special != null && special.length() > 0 ? special.toString() : pduCount == 0 ? baseInfo : null;
-            if (text != null && f >= 1 && f <= Integer.MAX_VALUE) {
-                synchronized (PipelineCaptureModel.this) {
-                    infoOverride.put((int) f - 1, text);
-                }
+            Pending c = current != null && current.frame == f ? current : new Pending(f);
+            TcpSegment t = currentSegment;
+            if (t != null && c == current) {
+                // Where the segment lies in its stream is known once the reassembler has seen it.
+                c.segmentFrame = t.frame;
+                c.segmentStream = t.streamOffset;
             }
-            special = null;
-            baseInfo = null;
-            tcp = null;
+            current = null;
+            currentSegment = null;
+            held.addLast(c);
+            long keepFrom = Math.min(heldFrom, f + 1);
+            heldFrom = Long.MAX_VALUE;
+            while (!held.isEmpty() && (held.peekFirst().frame < keepFrom || held.size() > MAX_HELD)) {
+                fileFrame(held.pollFirst());
+            }
             if (f - announced >= BATCH || System.nanoTime() - lastFlush > BATCH_NANOS) {
                 flush();
             }
+        }
+
+        @Override
+        public void end() {
+            fileHeld();
+        }
+
+        /** Files every frame still held: the capture ended, or loading stopped. */
+        void fileHeld() {
+            current = null;
+            while (!held.isEmpty()) {
+                fileFrame(held.pollFirst());
+            }
+        }
+
+        /** Files a frame's units into the PDU table and its Info text; the frame becomes visible. */
+        private void fileFrame(Pending c) {
+            synchronized (PipelineCaptureModel.this) {
+                frames = Math.max(frames, Math.min(c.frame, remembered));
+            }
+            frame = c.frame;
+            filing = c;
+            special = null;
+            pduCount = 0;
+            for (Event e : c.events) {
+                if (e.handshake() != null) {
+                    fileHandshake(e.connection(), e.handshake());
+                } else if (e.fpdu() != null) {
+                    filePdu(e.connection(), e.fpdu(), e.segment());
+                } else {
+                    fileIssue(e.connection(), e.issue());
+                }
+            }
+            String text = special != null && special.length() > 0 ? special.toString()
+                    : pduCount == 0 ? c.baseInfo : null;
+            if (text != null && c.frame >= 1 && c.frame <= Integer.MAX_VALUE) {
+                synchronized (PipelineCaptureModel.this) {
+                    infoOverride.put((int) c.frame - 1, text);
+                }
+            }
+            special = null;
         }
 
         void flush() {
@@ -441,7 +594,7 @@ public final class PipelineCaptureModel implements CaptureModel {
                 violationsByFrame.computeIfAbsent(v.frame(), k -> new ArrayList<>(1)).add(v);
             }
             synchronized (PipelineCaptureModel.this) {
-                if (v.frame() >= 1 && v.frame() <= frames) {
+                if (v.frame() >= 1 && v.frame() <= remembered) {
                     int i = (int) v.frame() - 1;
                     byte rank = (byte) (v.severity().ordinal() + 1);
                     if (rank > severities.get(i)) {
@@ -497,7 +650,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         times.set(i, time);
         flows.set(i, flow);
         kinds.set(i, kind);
-        frames = Math.max(frames, frame);
+        remembered = Math.max(remembered, frame);
     }
 
     /** The relative sequence base of {@code flow} as of {@code frame}, or -1. */
@@ -514,13 +667,14 @@ public final class PipelineCaptureModel implements CaptureModel {
     }
 
     /**
-     * Files a unit under the frame being read (the frame that completed it): its numbers into the
-     * PDU table, the whole unit too when the table does not describe it exactly. Returns its index.
+     * Files a unit under {@code frame}, the frame that completed it and the last frame filed (the
+     * table lists each frame's units together, in frame order): its numbers into the PDU table,
+     * the whole unit too when the table does not describe it exactly. Returns its index.
      */
-    private synchronized int addPdu(Unit u, Fpdu f, DdpSegment s) {
+    private synchronized int addPdu(long frame, Unit u, Fpdu f, DdpSegment s) {
         int index = pdus++;
-        if (frames >= 1) {
-            int fi = (int) frames - 1;
+        if (frame >= 1 && frame <= frames) {
+            int fi = (int) frame - 1;
             if (firstPdu.get(fi) < 0) {
                 firstPdu.set(fi, index);
             }

@@ -208,6 +208,39 @@ class PipelineCaptureModelTest {
         }
     }
 
+    /**
+     * A capture without its TCP and MPA handshakes: the MPA stage recognises the connection some
+     * frames later and replays what it held; each PDU is still filed under the frame that
+     * completes it, with its octets highlighted in that frame.
+     */
+    @Test
+    void pdusHeldBackByTheMpaStageAreFiledUnderTheirFrames() throws Exception {
+        Path capture = dir.resolve("dv0-nohs.pcap");
+        try (java.io.InputStream in = getClass().getResourceAsStream("dv0-nohs.pcap")) {
+            java.nio.file.Files.write(capture, in.readAllBytes());
+        }
+        try (PipelineCaptureModel m = new PipelineCaptureModel(capture)) {
+            List<FrameRow> rows = load(m);
+            assertThat(rows).hasSize(8);
+            List<String> ddp = new ArrayList<>();
+            for (FrameRow r : rows) {
+                if (r.protocol().equals("DDP/RDMAP")) {
+                    ddp.add(r.number() + " " + r.info().replaceAll(" .*", ""));
+                }
+            }
+            assertThat(ddp).containsExactly("1 Send", "2 Send", "3 RDMA", "5 Send", "6 Send");
+            for (long f : new long[] {1, 2, 3, 5, 6}) {
+                List<FieldNode> tree = m.details(f);
+                FieldNode mpa = tree.stream().filter(n -> n.name().equals("mpa")).findFirst().orElseThrow();
+                // The FPDU lies in this frame's TCP payload, which ends the frame.
+                assertThat(mpa.offset()).as("frame %d", f).isGreaterThanOrEqualTo(0);
+                assertThat(mpa.offset() + mpa.length()).as("frame %d", f).isEqualTo(m.bytes(f).length);
+            }
+            assertThat(m.violationsAt(1)).extracting(v -> v.code().name()).containsExactly("DDP_VERSION");
+            assertThat(m.violationsAt(3)).extracting(v -> v.code().name()).containsExactly("STAG_UNADVERTISED");
+        }
+    }
+
     static void collect(List<FieldNode> nodes, String name, java.util.function.Consumer<FieldNode> out) {
         for (FieldNode n : nodes) {
             if (name == null || name.equals(n.name())) {
