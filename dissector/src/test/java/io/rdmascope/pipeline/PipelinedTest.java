@@ -90,7 +90,7 @@ class PipelinedTest {
         while (samples != null && !Files.isDirectory(samples.resolve("samples"))) {
             samples = samples.getParent();
         }
-        for (Path folder : new Path[] {samples.resolve("samples"), Path.of("/work/shared/captures/real")}) {
+        for (Path folder : new Path[] {samples.resolve("samples"), io.rdmascope.testing.RealCaptures.dir()}) {
             if (Files.isDirectory(folder)) {
                 try (Stream<Path> s = Files.list(folder)) {
                     s.filter(f -> f.toString().endsWith(".pcap") || f.toString().endsWith(".pcapng")).sorted()
