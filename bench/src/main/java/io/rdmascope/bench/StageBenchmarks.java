@@ -197,7 +197,7 @@ public class StageBenchmarks {
 
             @Override
             public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment segment) {
-                Fpdu copy = copy(fpdu);
+                Fpdu copy = fpdu.copy(true);
                 out.add(l -> l.pdu(connection, copy, segment));
             }
 
@@ -219,26 +219,6 @@ public class StageBenchmarks {
         return out;
     }
 
-    private static Fpdu copy(Fpdu f) {
-        Fpdu c = new Fpdu();
-        c.frame = f.frame;
-        c.firstFrame = f.firstFrame;
-        c.direction = f.direction;
-        c.streamOffset = f.streamOffset;
-        c.wireLength = f.wireLength;
-        c.ulpduLength = f.ulpduLength;
-        c.padLength = f.padLength;
-        c.crcField = f.crcField;
-        c.crcComputed = f.crcComputed;
-        c.crcOk = f.crcOk;
-        c.markers = f.markers;
-        c.badMarkers = f.badMarkers;
-        c.truncated = f.truncated;
-        c.buf = java.util.Arrays.copyOfRange(f.buf, f.ulpduOffset, f.ulpduOffset + f.ulpduAvailable);
-        c.ulpduOffset = 0;
-        c.ulpduAvailable = f.ulpduAvailable;
-        return c;
-    }
 
     /** Counts the reassembled octets of every direction. */
     private static final class Counting implements ConnectionListener, StreamHandler {

@@ -37,4 +37,31 @@ public final class Fpdu {
     public byte[] buf;
     public int ulpduOffset;
     public int ulpduAvailable;
+
+    /**
+     * A copy that outlives the listener call: every field, and the ULPDU octets copied into a
+     * buffer of their own when {@code withUlpdu}, else no buffer at all.
+     */
+    public Fpdu copy(boolean withUlpdu) {
+        Fpdu c = new Fpdu();
+        c.frame = frame;
+        c.firstFrame = firstFrame;
+        c.direction = direction;
+        c.streamOffset = streamOffset;
+        c.wireLength = wireLength;
+        c.ulpduLength = ulpduLength;
+        c.padLength = padLength;
+        c.crcField = crcField;
+        c.crcComputed = crcComputed;
+        c.crcOk = crcOk;
+        c.markers = markers;
+        c.badMarkers = badMarkers;
+        c.markerOrigin = markerOrigin;
+        c.truncated = truncated;
+        c.ulpduAvailable = ulpduAvailable;
+        if (withUlpdu && buf != null) {
+            c.buf = java.util.Arrays.copyOfRange(buf, ulpduOffset, ulpduOffset + ulpduAvailable);
+        }
+        return c;
+    }
 }

@@ -452,7 +452,7 @@ public final class PipelineCaptureModel implements CaptureModel {
             if (p == null) {
                 filePdu(c, f, s);
             } else {
-                p.events.add(new Event(c, null, copy(f), s, null));
+                p.events.add(new Event(c, null, f.copy(false), s, null));
             }
         }
 
@@ -711,7 +711,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         if (exact(u, f, s, meta, delta)) {
             meta |= WHOLE;
         } else {
-            whole.put(index, u.handshake != null ? u : new Unit(u.connection, null, copy(f), s, u.segmentStream,
+            whole.put(index, u.handshake != null ? u : new Unit(u.connection, null, f.copy(false), s, u.segmentStream,
                     u.payloadOffset, u.payloadLength));
         }
         pduMeta.set(index, meta);
@@ -825,26 +825,6 @@ public final class PipelineCaptureModel implements CaptureModel {
         return new int[] {first, end};
     }
 
-    /** Copies the FPDU's fields without its buffer, which the MPA stage reuses. */
-    private static Fpdu copy(Fpdu f) {
-        Fpdu c = new Fpdu();
-        c.frame = f.frame;
-        c.firstFrame = f.firstFrame;
-        c.direction = f.direction;
-        c.streamOffset = f.streamOffset;
-        c.wireLength = f.wireLength;
-        c.ulpduLength = f.ulpduLength;
-        c.padLength = f.padLength;
-        c.crcField = f.crcField;
-        c.crcComputed = f.crcComputed;
-        c.crcOk = f.crcOk;
-        c.markers = f.markers;
-        c.badMarkers = f.badMarkers;
-        c.markerOrigin = f.markerOrigin;
-        c.truncated = f.truncated;
-        c.ulpduAvailable = f.ulpduAvailable;
-        return c;
-    }
 
     @Override
     public synchronized long frameCount() {
