@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
 import io.rdmascope.tcp.TcpConnection;
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -26,56 +25,6 @@ class MpaResyncTest {
     TcpConnection tcp = tcp(1);
     StreamHandler hi = det.open(tcp, I);
     StreamHandler hr = det.open(tcp, R);
-
-    /**
-     * FPDUs as a sender writes them (RFC 5044 section 4), markers at origin + 512k when
-     * {@code origin} >= 0; the FPDU at index {@code noCrc} goes out without its CRC field.
-     */
-    static byte[] wire(List<byte[]> ulpdus, long start, long origin, boolean crc, int noCrc) {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        long pos = start;
-        for (int k = 0; k < ulpdus.size(); k++) {
-            byte[] u = ulpdus.get(k);
-            long fStart = pos;
-            int pad = (4 - (u.length + 2) % 4) % 4;
-            byte[] body = new byte[2 + u.length + pad];
-            body[0] = (byte) (u.length >> 8);
-            body[1] = (byte) u.length;
-            System.arraycopy(u, 0, body, 2, u.length);
-            int mark = o.size();
-            for (byte b : body) {
-                pos = marker(o, pos, fStart, origin);
-                o.write(b);
-                pos++;
-            }
-            if (k == noCrc) {
-                continue;
-            }
-            pos = marker(o, pos, fStart, origin);
-            byte[] sofar = o.toByteArray();
-            long c = crc ? crc(sofar, mark, sofar.length - mark) : 0;
-            for (int i = 0; i < 4; i++) {
-                if (i > 0) {
-                    pos = marker(o, pos, fStart, origin);
-                }
-                o.write((int) (c >> (8 * i)));
-                pos++;
-            }
-        }
-        return o.toByteArray();
-    }
-
-    private static long marker(ByteArrayOutputStream o, long pos, long fStart, long origin) {
-        if (origin >= 0 && Math.floorMod(pos - origin, 512) == 0) {
-            long ptr = pos - fStart;
-            o.write(0);
-            o.write(0);
-            o.write((int) (ptr >> 8));
-            o.write((int) ptr);
-            return pos + 4;
-        }
-        return pos;
-    }
 
     /** Request and Reply with the given flags on both sides; returns the initiator's first FPDU offset. */
     long handshake(int flags) {
@@ -108,15 +57,15 @@ class MpaResyncTest {
                 hr = det.open(tcp, R);
                 long base = handshake(crc ? 0x40 : 0);
                 List<byte[]> us = sends(1, 6, 10);
-                byte[] w = wire(us, base, -1, crc, 1);
+                byte[] w = fpdus(us, base, -1, crc, 1);
                 feed(hi, 10, base, w, chunk);
                 hi.captureEnd();
                 List<Seen> f = rec.fpdus(I);
                 String as = "crc " + crc + " chunk " + chunk;
                 // The FPDU without CRC field is delivered (its ULPDU is whole); every later one too.
                 assertThat(msns(f)).as(as).containsExactly(1, 2, 3, 4, 5, 6);
-                long second = base + wire(us.subList(0, 1), base, -1, crc, -1).length;
-                long third = second + wire(us.subList(1, 2), second, -1, crc, 0).length;
+                long second = base + fpdus(us.subList(0, 1), base, -1, crc, -1).length;
+                long third = second + fpdus(us.subList(1, 2), second, -1, crc, 0).length;
                 assertThat(rec.issues(StreamIssue.Kind.FRAMING)).as(as).singleElement().satisfies(i -> {
                     assertThat(i.streamOffset()).isEqualTo(third + 4);
                     assertThat(i.message()).contains("next FPDU found at stream offset " + third, "4 octets earlier");
@@ -132,7 +81,7 @@ class MpaResyncTest {
     void missingCrcFieldAsLastButOneFpduOfTheStream() {
         long base = handshake(0);
         List<byte[]> us = sends(1, 2, 10);
-        feed(hi, 10, base, wire(us, base, -1, false, 0), 1448);
+        feed(hi, 10, base, fpdus(us, base, -1, false, 0), 1448);
         hi.end(11, false);
         assertThat(msns(rec.fpdus(I))).containsExactly(1, 2);
         assertThat(rec.issues(StreamIssue.Kind.FRAMING)).singleElement()
@@ -150,7 +99,7 @@ class MpaResyncTest {
                 hr = det.open(tcp, R);
                 long base = handshake(0x80 | (crc ? 0x40 : 0));
                 List<byte[]> us = sends(1, 8, payload);
-                byte[] w = wire(us, base, base, crc, 2);
+                byte[] w = fpdus(us, base, base, crc, 2);
                 feed(hi, 10, base, w, 1448);
                 hi.captureEnd();
                 String as = "payload " + payload + " crc " + crc;
@@ -172,11 +121,11 @@ class MpaResyncTest {
                 hi = det.open(tcp, I);
                 hr = det.open(tcp, R);
                 long base = handshake(crc ? 0x40 : 0);
-                byte[] a = wire(sends(1, 2, 20), base, -1, crc, -1);
+                byte[] a = fpdus(sends(1, 2, 20), base, -1, crc, -1);
                 byte[] junk = new byte[extra];
                 rnd.nextBytes(junk);
                 junk[0] = (byte) 0xff;
-                byte[] b = wire(sends(3, 4, 20), base + a.length + extra, -1, crc, -1);
+                byte[] b = fpdus(sends(3, 4, 20), base + a.length + extra, -1, crc, -1);
                 feed(hi, 10, base, concat(a, junk, b), 100);
                 hi.captureEnd();
                 String as = "crc " + crc + " extra " + extra + " " + rec.issues;
@@ -196,7 +145,7 @@ class MpaResyncTest {
         long base = handshake(0);
         List<byte[]> us = sends(1, 4, 30);
         us.get(1)[1] = (byte) 0x83; // RDMAP version 2
-        feed(hi, 10, base, wire(us, base, -1, false, -1), 1448);
+        feed(hi, 10, base, fpdus(us, base, -1, false, -1), 1448);
         assertThat(msns(rec.fpdus(I))).containsExactly(1, 2, 3, 4);
         assertThat(rec.issues).isEmpty();
     }
@@ -212,7 +161,7 @@ class MpaResyncTest {
             List<byte[]> us = new ArrayList<>(sends(1, 2, 5));
             us.add(new byte[0]);
             us.addAll(sends(3, 3, 5));
-            feed(hi, 10, base, wire(us, base, -1, crc, -1), 1448);
+            feed(hi, 10, base, fpdus(us, base, -1, crc, -1), 1448);
             hi.captureEnd();
             assertThat(msns(rec.fpdus(I))).as("crc %s", crc).containsExactly(1, 2, 3, 4, 5);
             assertThat(rec.fpdus(I)).anyMatch(f -> f.ulpduLength() == 0);
@@ -223,7 +172,7 @@ class MpaResyncTest {
     @Test
     void lyingLengthAtTheEndOfTheCaptureIsTruncated() {
         long base = handshake(0x40);
-        byte[] a = wire(sends(1, 2, 20), base, -1, true, -1);
+        byte[] a = fpdus(sends(1, 2, 20), base, -1, true, -1);
         byte[] lie = new byte[40];
         lie[0] = (byte) 0xff;
         lie[1] = (byte) 0xff;
@@ -250,13 +199,13 @@ class MpaResyncTest {
             boolean crc = rnd.nextBoolean();
             boolean markers = rnd.nextInt(3) == 0;
             long base = handshake((crc ? 0x40 : 0) | (markers ? 0x80 : 0));
-            byte[] a = wire(sends(1, 2, 40), base, markers ? base : -1, crc, -1);
+            byte[] a = fpdus(sends(1, 2, 40), base, markers ? base : -1, crc, -1);
             byte[] junk = new byte[rnd.nextInt(rnd.nextBoolean() ? 50 : 5000)];
             rnd.nextBytes(junk);
             // The sender's later FPDUs, written where they land after the garbage.
             long at = base + a.length + junk.length;
             List<byte[]> later = sends(3, 8, 40 + rnd.nextInt(900));
-            byte[] b = wire(later, at, markers ? base : -1, crc, -1);
+            byte[] b = fpdus(later, at, markers ? base : -1, crc, -1);
             feed(hi, 10, base, concat(a, junk, b), 1 + rnd.nextInt(1500));
             hi.captureEnd();
             String as = "round " + round + " crc " + crc + " markers " + markers + " junk " + junk.length;
@@ -268,7 +217,7 @@ class MpaResyncTest {
 
     @Test
     void singleFpduStreamWithoutCrcIsRecognised() {
-        byte[] w = wire(sends(1, 1, 25), 0, -1, false, -1);
+        byte[] w = fpdus(sends(1, 1, 25), 0, -1, false, -1);
         feed(hi, 1, 0, w, 1448);
         hi.end(2, false);
         hr.end(3, false);
@@ -280,7 +229,7 @@ class MpaResyncTest {
 
     @Test
     void singleImplausibleFpduIsNotMpa() {
-        byte[] w = wire(sends(1, 1, 25), 0, -1, false, -1);
+        byte[] w = fpdus(sends(1, 1, 25), 0, -1, false, -1);
         w[2] = 0x42; // DDP version 2
         feed(hi, 1, 0, w, 1448);
         hi.end(2, false);
@@ -295,12 +244,12 @@ class MpaResyncTest {
      */
     @Test
     void directionRuledOutBeforeTheOtherRecognisesIsReexamined() {
-        byte[] one = wire(sends(1, 1, 25), 0, -1, false, -1);
+        byte[] one = fpdus(sends(1, 1, 25), 0, -1, false, -1);
         one[2] = 0x40; // DDP version 0: a single FPDU like this does not make a connection MPA
         feed(hi, 1, 0, one, 1448);
         hi.end(2, false);
         assertThat(rec.order).isEmpty();
-        feed(hr, 3, 0, wire(sends(1, 5, 30), 0, -1, false, -1), 1448);
+        feed(hr, 3, 0, fpdus(sends(1, 5, 30), 0, -1, false, -1), 1448);
         hr.end(4, false);
         det.finish();
         assertThat(rec.connections).hasSize(1);
@@ -317,7 +266,7 @@ class MpaResyncTest {
     void markerOriginFromTwoMarkers() {
         List<byte[]> us = sends(1, 4, 250);
         long origin = 100;
-        byte[] w = wire(us, 0, origin, false, -1);
+        byte[] w = fpdus(us, 0, origin, false, -1);
         int start = 40;
         byte[] seen = java.util.Arrays.copyOfRange(w, start, w.length);
         assertThat(seen.length).isLessThan(3 * 512);

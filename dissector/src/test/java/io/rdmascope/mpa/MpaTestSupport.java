@@ -49,9 +49,15 @@ final class MpaTestSupport {
      * with markers at origin + 512k when {@code markerOrigin} >= 0.
      */
     static byte[] fpdus(List<byte[]> ulpdus, long start, long markerOrigin, boolean crc) {
+        return fpdus(ulpdus, start, markerOrigin, crc, -1);
+    }
+
+    /** The same, the FPDU at index {@code noCrc} sent without its CRC field (RFC 5044 section 4). */
+    static byte[] fpdus(List<byte[]> ulpdus, long start, long markerOrigin, boolean crc, int noCrc) {
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         long pos = start;
-        for (byte[] u : ulpdus) {
+        for (int k = 0; k < ulpdus.size(); k++) {
+            byte[] u = ulpdus.get(k);
             long fStart = pos;
             int pad = (4 - (u.length + 2) % 4) % 4;
             byte[] body = new byte[2 + u.length + pad];
@@ -63,6 +69,9 @@ final class MpaTestSupport {
                 pos = marker(o, pos, fStart, markerOrigin);
                 o.write(b);
                 pos++;
+            }
+            if (k == noCrc) {
+                continue;
             }
             pos = marker(o, pos, fStart, markerOrigin);
             byte[] sofar = o.toByteArray();
