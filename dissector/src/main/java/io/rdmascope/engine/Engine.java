@@ -96,6 +96,14 @@ public final class Engine implements PduListener {
     private int transactionCount;
     private long lastFrame;
     private long lastTimestamp;
+    /**
+     * Capture times of the most recent frames, by frame number modulo their count: the MPA stage
+     * may deliver a PDU of a handshake-less connection after later frames are done, and its
+     * transaction must still carry its own frame's time.
+     */
+    private static final int RECENT_FRAMES = 1 << 14;
+    private final long[] recentFrame = new long[RECENT_FRAMES];
+    private final long[] recentTime = new long[RECENT_FRAMES];
     private boolean finished;
 
     public Engine(NicSettings settings, EngineListener listener) {
@@ -946,19 +954,28 @@ public final class Engine implements PduListener {
             lastFrame = frame;
         }
         lastTimestamp = timestampNanos;
+        int slot = (int) (frame & (RECENT_FRAMES - 1));
+        recentFrame[slot] = frame;
+        recentTime[slot] = timestampNanos;
         flush(timestampNanos);
+    }
+
+    /** The time of {@code frame} if it is among the recent frames, else {@code fallback}. */
+    private long timeOf(long frame, long fallback) {
+        int slot = (int) (frame & (RECENT_FRAMES - 1));
+        return frame > 0 && recentFrame[slot] == frame ? recentTime[slot] : fallback;
     }
 
     private void flush(long ts) {
         if (!needInitiationTime.isEmpty()) {
             for (Transaction t : needInitiationTime) {
-                t.initiationTimeNanos = ts;
+                t.initiationTimeNanos = timeOf(t.initiationFrame, ts);
             }
             needInitiationTime.clear();
         }
         if (!needCompletionTime.isEmpty()) {
             for (Transaction t : needCompletionTime) {
-                t.completionTimeNanos = ts;
+                t.completionTimeNanos = timeOf(t.completionFrame, ts);
             }
             needCompletionTime.clear();
         }

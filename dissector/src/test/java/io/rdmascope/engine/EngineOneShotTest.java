@@ -51,6 +51,23 @@ class EngineOneShotTest {
         assertThat(w.engine.model().pools("10.0.0.1").get(0).allocated()).isZero();
     }
 
+    /** PDUs held back by the MPA stage arrive after later frames are done: their own frames' times count. */
+    @Test
+    void lateDeliveredPdusCarryTheTimesOfTheirOwnFrames() {
+        Wire w = new Wire();
+        MpaConnection c = w.connection("c1");
+        for (long f = 1; f <= 9; f++) {
+            w.done(f);
+        }
+        w.pduOnly(3, c, AB, Wire.initiation(1, STAG, TO, 100, 0x01));
+        w.pduOnly(6, c, BA, Wire.sendWithInvalidate(1, STAG));
+        w.done(10);
+        Transaction t = w.transaction("t1");
+        assertThat(t.initiationTimeNanos).isEqualTo(3_000_000L);
+        assertThat(t.completionTimeNanos).isEqualTo(6_000_000L);
+        assertThat(t.latencyNanos()).isEqualTo(3_000_000L);
+    }
+
     @Test
     void transactionIsEmittedAfterItsFrame() {
         Wire w = new Wire();
