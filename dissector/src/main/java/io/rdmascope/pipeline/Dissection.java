@@ -19,6 +19,7 @@ import io.rdmascope.tcp.TcpReassembler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -72,11 +73,38 @@ public final class Dissection {
     public static DissectionResult run(CaptureReader reader, FrameListener frames, PduListener pdus,
                                        LongConsumer progress, BooleanSupplier cancelled) throws IOException {
         PduListener listener = pdus != null ? pdus : new PduListener() {};
+        MpaDetector detector = new MpaDetector(new Decoding(listener));
+        TcpReassembler reassembler = new TcpReassembler(detector);
+        return readFrames(reader, reassembler, frames,
+                packet -> frameDone(detector, listener, packet.frame, packet.timestampNanos),
+                stopped -> {
+                    if (!stopped) {
+                        reassembler.finish();
+                        detector.finish();
+                        listener.end();
+                    }
+                }, progress, cancelled);
+    }
+
+    /** What happens once the reading loop ends, told whether it was cancelled. */
+    interface Finish {
+        void finish(boolean stopped);
+    }
+
+    /**
+     * The reading loop both ways of running share: every record is decoded and its TCP segment
+     * handed to {@code reassembler}, then {@code frameDone} ends the frame. A reader failing on its
+     * first record means the file is no capture (thrown); failing later keeps what was read and
+     * becomes the result's problem.
+     *
+     * @param frames also told of every frame; may be null
+     */
+    static DissectionResult readFrames(CaptureReader reader, TcpReassembler reassembler, FrameListener frames,
+                                       Consumer<Packet> frameDone, Finish finish, LongConsumer progress,
+                                       BooleanSupplier cancelled) throws IOException {
         PacketDecoder decoder = new PacketDecoder();
         TcpSegment segment = new TcpSegment();
         Packet packet = new Packet();
-        MpaDetector detector = new MpaDetector(new Decoding(listener));
-        TcpReassembler reassembler = new TcpReassembler(detector);
         long count = 0;
         String problem = null;
         boolean stopped = false;
@@ -103,7 +131,7 @@ public final class Dissection {
             if (isTcp) {
                 reassembler.segment(segment);
             }
-            frameDone(detector, listener, packet.frame, packet.timestampNanos);
+            frameDone.accept(packet);
             position = reader.position();
             if (progress != null && (count % PROGRESS_EVERY) == 0) {
                 progress.accept(position);
@@ -113,11 +141,7 @@ public final class Dissection {
                 break;
             }
         }
-        if (!stopped) {
-            reassembler.finish();
-            detector.finish();
-            listener.end();
-        }
+        finish.finish(stopped);
         if (progress != null) {
             progress.accept(reader.position());
         }

@@ -1,11 +1,7 @@
 package io.rdmascope.pipeline;
 
-import io.rdmascope.capture.CaptureException;
 import io.rdmascope.capture.CaptureReader;
-import io.rdmascope.capture.Packet;
 import io.rdmascope.mpa.MpaDetector;
-import io.rdmascope.net.PacketDecoder;
-import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.tcp.ConnectionListener;
 import io.rdmascope.tcp.Direction;
@@ -42,7 +38,6 @@ final class Pipelined {
     static final int BATCHES = 4;
     static final int DATA_OCTETS = 1 << 20;
     static final int OP_LONGS = 1 << 15;
-    private static final int PROGRESS_EVERY = 1024;
 
     private static final long OPEN = 1, DATA = 2, GAP = 3, END = 4, CAPTURE_END = 5, FRAME_DONE = 6;
 
@@ -145,52 +140,16 @@ final class Pipelined {
 
     private static DissectionResult read(CaptureReader reader, Exchange x, LongConsumer progress,
                                          BooleanSupplier cancelled) throws IOException {
-        PacketDecoder decoder = new PacketDecoder();
-        TcpSegment segment = new TcpSegment();
-        Packet packet = new Packet();
         Recorder rec = new Recorder(x);
         TcpReassembler reassembler = new TcpReassembler(rec);
-        long count = 0;
-        String problem = null;
-        boolean stopped = false;
-        while (true) {
-            boolean more;
-            try {
-                more = reader.next(packet);
-            } catch (CaptureException e) {
-                if (count == 0) {
-                    throw e;
-                }
-                problem = e.getMessage();
-                break;
-            }
-            if (!more) {
-                break;
-            }
-            count++;
-            if (decoder.decode(packet, segment)) {
-                reassembler.segment(segment);
-            }
-            rec.frameDone(packet.frame, packet.timestampNanos);
-            if (progress != null && (count % PROGRESS_EVERY) == 0) {
-                progress.accept(reader.position());
-            }
-            if (cancelled != null && cancelled.getAsBoolean()) {
-                stopped = true;
-                break;
-            }
-        }
-        if (!stopped) {
-            reassembler.finish();
-        }
-        rec.last(!stopped);
-        if (progress != null) {
-            progress.accept(reader.position());
-        }
-        if (problem == null) {
-            problem = reader.problem();
-        }
-        return new DissectionResult(count, problem, stopped);
+        return Dissection.readFrames(reader, reassembler, null,
+                packet -> rec.frameDone(packet.frame, packet.timestampNanos),
+                stopped -> {
+                    if (!stopped) {
+                        reassembler.finish();
+                    }
+                    rec.last(!stopped);
+                }, progress, cancelled);
     }
 
     /** The two queues and what the threads tell each other. */
