@@ -153,7 +153,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             Analyzer.EngineFactory engines = analyzer.engines();
             Analyzer narrated = new Analyzer(analyzer.settings(), analyzer.source(),
                     (settings, listener) -> engines.create(settings, narrator.alongside(listener)));
-            Outcome o = analyzeOne(narrated, DisplayFilter.all(), in);
+            Outcome o = analyzeOne(narrated, DisplayFilter.all(), in, false);
             if (o.error != null) {
                 env.error(o.name + ": " + o.error);
                 status = Main.EXIT_INPUT;
@@ -185,7 +185,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<Outcome> out = new ArrayList<>(inputs.size());
         if (threads == 1) {
             for (Inputs.Input in : inputs) {
-                out.add(analyzeOne(analyzer, filter, in));
+                out.add(analyzeOne(analyzer, filter, in, inputs.size() > 1));
             }
             return out;
         }
@@ -197,7 +197,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             List<Future<Outcome>> futures = new ArrayList<>();
             for (Inputs.Input in : inputs) {
-                futures.add(pool.submit(() -> analyzeOne(analyzer, filter, in)));
+                futures.add(pool.submit(() -> analyzeOne(analyzer, filter, in, true)));
             }
             for (int i = 0; i < futures.size(); i++) {
                 try {
@@ -215,15 +215,21 @@ final class AnalyzeCommand implements Callable<Integer> {
         return out;
     }
 
-    /** Analyses one file; every failure becomes a one-line reason. */
-    private static Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in) {
+    /**
+     * Analyses one file; every failure becomes a one-line reason.
+     *
+     * @param park whether the analysis waits for others before it is written ({@link FileAnalysis#park})
+     */
+    private static Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park) {
         if (in.error() != null) {
             return new Outcome(null, in.name(), in.error());
         }
         try {
             FileAnalysis a = analyzer.analyze(in.path(), in.name());
             a = AnalysisSelection.select(a, filter, analyzer.source(), in.path());
-            a.park();
+            if (park) {
+                a.park();
+            }
             return new Outcome(a, in.name(), null);
         } catch (IOException e) {
             return new Outcome(null, in.name(), Inputs.reason(e, in.path()));

@@ -36,6 +36,41 @@ public final class PduDecoder {
     }
 
     /**
+     * The most octets the headers of a segment can take, other than a Terminate's: the control
+     * fields, the untagged header, the one-shot Optional STag and advertised-buffer fields and the
+     * Atomic Request header (2 + 16 + 4 + 16 + 52).
+     */
+    public static final int MAX_HEADERS = 90;
+
+    /**
+     * How many of the first {@code available} octets of a ULPDU {@link #readHead} needs to decode
+     * it as {@link #read} decodes all of them: all of a short segment and of an untagged Terminate
+     * (whose header takes the rest of the segment), else {@link #MAX_HEADERS}.
+     */
+    public static int headLength(byte[] buf, int off, int available) {
+        if (available <= MAX_HEADERS) {
+            return available;
+        }
+        boolean untagged = (buf[off] & 0x80) == 0;
+        boolean terminate = (buf[off + 1] & 0x0f) == Opcode.TERMINATE.code;
+        return untagged && terminate ? available : MAX_HEADERS;
+    }
+
+    /**
+     * Decodes a ULPDU of {@code length} octets of which only the first {@code headLength} are at
+     * hand, {@code headLength} being at least {@link #headLength} of the whole: the segment comes
+     * back as {@link #read} of the whole ULPDU would give it, its payload counted in full.
+     */
+    public DdpSegment readHead(byte[] buf, int off, int headLength, int length) {
+        DdpSegment s = read(buf, off, headLength);
+        if (length > headLength) {
+            // The headers ended within the head, so the rest of the segment is payload.
+            s.payloadLength += length - headLength;
+        }
+        return s;
+    }
+
+    /**
      * Decodes one ULPDU, as {@link #decode}, reading it through this decoder's stream.
      * Not for concurrent use: the segment returned is new, the stream is reused.
      */

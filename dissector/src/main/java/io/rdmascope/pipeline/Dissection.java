@@ -56,7 +56,8 @@ public final class Dissection {
     /**
      * As {@link #run(Path, FrameListener, PduListener, LongConsumer, BooleanSupplier)}, on two
      * threads when no frame listener is given ({@link Pipelined}): the same events in the same
-     * order, all on one thread other than the caller's, all delivered before this returns. When
+     * order, all on one thread other than the caller's, all delivered before this returns, with
+     * the FPDUs' octets left out ({@link Fpdu#buf} null: the segment is decoded already). When
      * {@code cancelled} turns true the events of the frames already read are still delivered.
      */
     public static DissectionResult runPipelined(Path file, FrameListener frames, PduListener pdus,
@@ -76,7 +77,7 @@ public final class Dissection {
         MpaDetector detector = new MpaDetector(new Decoding(listener));
         TcpReassembler reassembler = new TcpReassembler(detector);
         return readFrames(reader, reassembler, frames,
-                packet -> frameDone(detector, listener, packet.frame, packet.timestampNanos),
+                packet -> frameDone(listener, detector.heldFrom(), packet.frame, packet.timestampNanos),
                 stopped -> {
                     if (!stopped) {
                         reassembler.finish();
@@ -151,9 +152,11 @@ public final class Dissection {
         return new DissectionResult(count, problem, stopped);
     }
 
-    /** Ends a frame: the watermark when the MPA stage holds events back, then {@code frameDone}. */
-    static void frameDone(MpaDetector detector, PduListener listener, long frame, long timestampNanos) {
-        long held = detector.heldFrom();
+    /**
+     * Ends a frame: the watermark when the MPA stage holds events back from frame {@code held}
+     * ({@link MpaDetector#heldFrom}) or earlier, then {@code frameDone}.
+     */
+    static void frameDone(PduListener listener, long held, long frame, long timestampNanos) {
         if (held <= frame) {
             listener.watermark(held);
         }

@@ -1,12 +1,16 @@
 package io.rdmascope.pipeline;
 
 import io.rdmascope.capture.CaptureReader;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaDetector;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.mpa.MpaListener;
+import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pdu.PduListener;
-import io.rdmascope.tcp.ConnectionListener;
 import io.rdmascope.tcp.Direction;
-import io.rdmascope.tcp.StreamHandler;
-import io.rdmascope.tcp.TcpConnection;
 import io.rdmascope.tcp.TcpReassembler;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,17 +22,23 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 
 /**
- * {@link Dissection} on two threads: the calling thread reads the capture, decodes packets and
- * reassembles TCP; a second thread frames MPA, decodes the PDUs and runs the listener (the
- * engine). The boundary is the reassembler's output: every call it makes (a stream opened, in-order
- * octets, a gap, an end) and every frame's end are recorded, in order, into batches that the
- * second thread replays into the same {@link MpaDetector} the sequential path uses. The listener
- * therefore sees exactly the events of the sequential path, in the same order, on one thread.
+ * {@link Dissection} on two threads: the calling thread reads the capture, decodes packets,
+ * reassembles TCP and frames MPA (markers and CRC included); a second thread decodes the PDUs and
+ * runs the listener (the engine). The boundary is the MPA detector's output: every event it gives
+ * (a connection, a handshake, an FPDU, an issue) and every frame's end, with the frame the detector
+ * then holds events back from, are recorded, in order, into batches that the second thread replays
+ * into the listener. The listener therefore sees the events of the sequential path, in the same
+ * order, on one thread.
+ *
+ * <p>Of an FPDU's ULPDU only its head crosses ({@link PduDecoder#headLength}: the headers, or all of
+ * a short segment or a Terminate), so the payload octets are neither copied nor shared: listeners
+ * get the FPDU's fields and its decoded segment, and {@link Fpdu#buf} is null. The FPDU object is
+ * reused from call to call, as the detector's own is.
  *
  * <p>Memory is bounded: {@value #BATCHES} batches circulate between a free and a full queue, each
- * with {@value #DATA_OCTETS} octets of stream data (the reassembler's buffers are reused, so its
- * octets are copied) and room for {@value #OP_LONGS} words of calls. A batch grows only to hold one
- * delivery larger than that (bounded by the reassembler's per-direction limit) and shrinks back.
+ * with {@value #DATA_OCTETS} octets of ULPDU heads and room for {@value #OP_LONGS} words of events.
+ * A batch grows only to hold one head larger than that (a Terminate, bounded by the largest FPDU)
+ * and shrinks back.
  *
  * <p>Failures: an exception of the second thread stops the reading and is rethrown to the caller;
  * an exception of the reader stops the second thread before it is rethrown; cancelling stops both.
@@ -36,10 +46,12 @@ import java.util.function.LongConsumer;
  */
 final class Pipelined {
     static final int BATCHES = 4;
-    static final int DATA_OCTETS = 1 << 20;
+    static final int DATA_OCTETS = 1 << 18;
     static final int OP_LONGS = 1 << 15;
 
-    private static final long OPEN = 1, DATA = 2, GAP = 3, END = 4, CAPTURE_END = 5, FRAME_DONE = 6;
+    private static final int CONNECTION = 1, HANDSHAKE = 2, FPDU = 3, ISSUE = 4, FRAME_DONE = 5;
+    /** Words an FPDU takes: the op and its fields. */
+    private static final int FPDU_LONGS = 11;
 
     private Pipelined() {}
 
@@ -50,7 +62,7 @@ final class Pipelined {
         int nOps;
         byte[] data;
         int nData;
-        /** The objects the calls name: stream slots, and the connection of each opened stream. */
+        /** The objects the events name: connections, handshakes, issues. */
         final List<Object> refs = new ArrayList<>();
         /** The capture's last batch; {@code finish}: the capture was read to its end. */
         boolean last;
@@ -141,12 +153,14 @@ final class Pipelined {
     private static DissectionResult read(CaptureReader reader, Exchange x, LongConsumer progress,
                                          BooleanSupplier cancelled) throws IOException {
         Recorder rec = new Recorder(x);
-        TcpReassembler reassembler = new TcpReassembler(rec);
+        MpaDetector detector = new MpaDetector(rec);
+        TcpReassembler reassembler = new TcpReassembler(detector);
         return Dissection.readFrames(reader, reassembler, null,
-                packet -> rec.frameDone(packet.frame, packet.timestampNanos),
+                packet -> rec.frameDone(packet.frame, packet.timestampNanos, detector.heldFrom()),
                 stopped -> {
                     if (!stopped) {
                         reassembler.finish();
+                        detector.finish();
                     }
                     rec.last(!stopped);
                 }, progress, cancelled);
@@ -163,7 +177,7 @@ final class Pipelined {
         Exchange(PduListener listener, int dataOctets, int opLongs) {
             this.listener = listener;
             for (int i = 0; i < BATCHES; i++) {
-                free.add(new Batch(dataOctets, Math.max(opLongs, 8)));
+                free.add(new Batch(dataOctets, Math.max(opLongs, FPDU_LONGS)));
             }
         }
 
@@ -209,7 +223,6 @@ final class Pipelined {
                     free.add(b);
                     if (last) {
                         if (finish) {
-                            r.detector.finish();
                             listener.end();
                         }
                         return;
@@ -221,8 +234,8 @@ final class Pipelined {
         }
     }
 
-    /** Stands for the MPA detector on the reading thread: writes down each call. */
-    static final class Recorder implements ConnectionListener {
+    /** Stands for the PDU decoder and the listener on the reading thread: writes down each event. */
+    static final class Recorder implements MpaListener {
         private final Exchange x;
         private Batch b;
 
@@ -246,13 +259,14 @@ final class Pipelined {
             b = x.acquire();
         }
 
-        void frameDone(long frame, long timestampNanos) {
-            long[] o = room(3, 0);
+        void frameDone(long frame, long timestampNanos, long heldFrom) {
+            long[] o = room(4, 0);
             int i = b.nOps;
             o[i] = FRAME_DONE;
             o[i + 1] = frame;
             o[i + 2] = timestampNanos;
-            b.nOps = i + 3;
+            o[i + 3] = heldFrom;
+            b.nOps = i + 4;
         }
 
         void last(boolean finish) {
@@ -262,127 +276,136 @@ final class Pipelined {
             b = null;
         }
 
-        /** Op word naming the slot: the slot is added to the batch's references. */
-        private long ref(long kind, Slot slot) {
+        /** Op word of an event naming {@code objects}, which are added to the batch's references. */
+        private long op(int kind, Object... objects) {
             long op = kind | (long) b.refs.size() << 8;
-            b.refs.add(slot);
+            for (Object o : objects) {
+                b.refs.add(o);
+            }
             return op;
         }
 
         @Override
-        public StreamHandler open(TcpConnection connection, Direction direction) {
-            Slot slot = new Slot();
+        public void connection(MpaConnection connection) {
             long[] o = room(1, 0);
-            o[b.nOps++] = ref(OPEN | (long) direction.ordinal() << 40, slot);
-            b.refs.add(connection);
-            return new StreamHandler() {
-                @Override
-                public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
-                    long[] o = room(4, len);
-                    int i = b.nOps;
-                    o[i] = ref(DATA, slot);
-                    o[i + 1] = frame;
-                    o[i + 2] = streamOffset;
-                    o[i + 3] = (long) b.nData << 32 | len;
-                    System.arraycopy(buf, off, b.data, b.nData, len);
-                    b.nData += len;
-                    b.nOps = i + 4;
-                }
+            o[b.nOps++] = op(CONNECTION, connection);
+        }
 
-                @Override
-                public void gap(long frame, long streamOffset, long length) {
-                    long[] o = room(4, 0);
-                    int i = b.nOps;
-                    o[i] = ref(GAP, slot);
-                    o[i + 1] = frame;
-                    o[i + 2] = streamOffset;
-                    o[i + 3] = length;
-                    b.nOps = i + 4;
-                }
+        @Override
+        public void handshake(MpaConnection connection, MpaHandshake handshake) {
+            long[] o = room(1, 0);
+            o[b.nOps++] = op(HANDSHAKE, connection, handshake);
+        }
 
-                @Override
-                public void end(long frame, boolean reset) {
-                    long[] o = room(3, 0);
-                    int i = b.nOps;
-                    o[i] = ref(END, slot);
-                    o[i + 1] = frame;
-                    o[i + 2] = reset ? 1 : 0;
-                    b.nOps = i + 3;
-                }
+        @Override
+        public void issue(MpaConnection connection, StreamIssue issue) {
+            long[] o = room(1, 0);
+            o[b.nOps++] = op(ISSUE, connection, issue);
+        }
 
-                @Override
-                public void captureEnd() {
-                    long[] o = room(1, 0);
-                    o[b.nOps++] = ref(CAPTURE_END, slot);
-                }
-            };
+        @Override
+        public void fpdu(MpaConnection connection, Fpdu f) {
+            int head = f.buf == null || f.ulpduAvailable <= 0 ? 0
+                    : PduDecoder.headLength(f.buf, f.ulpduOffset, f.ulpduAvailable);
+            long[] o = room(FPDU_LONGS, head);
+            int i = b.nOps;
+            int flags = f.direction.ordinal() | (f.truncated ? 2 : 0)
+                    | (f.crcOk == null ? 0 : f.crcOk ? 4 : 8) | (f.buf == null ? 16 : 0);
+            o[i] = op(FPDU, connection) | (long) flags << 40;
+            o[i + 1] = f.frame;
+            o[i + 2] = f.firstFrame;
+            o[i + 3] = f.streamOffset;
+            o[i + 4] = pack(f.wireLength, f.ulpduLength);
+            o[i + 5] = pack(f.padLength, f.markers);
+            o[i + 6] = f.crcField;
+            o[i + 7] = f.crcComputed;
+            o[i + 8] = f.markerOrigin;
+            o[i + 9] = pack(f.badMarkers, f.ulpduAvailable);
+            o[i + 10] = pack(b.nData, head);
+            if (head > 0) {
+                System.arraycopy(f.buf, f.ulpduOffset, b.data, b.nData, head);
+                b.nData += head;
+            }
+            b.nOps = i + FPDU_LONGS;
+        }
+
+        private static long pack(int high, int low) {
+            return (long) high << 32 | (low & 0xffffffffL);
         }
     }
 
-    /**
-     * One stream direction: the reading thread's recording handler holds it, the second thread
-     * puts the detector's handler in it. It lives as long as the reassembler keeps the recording
-     * handler, as the detector's handler does in the sequential path.
-     */
-    static final class Slot {
-        StreamHandler handler;
-    }
-
-    /** The second thread's side: the real detector and the listener. */
+    /** The second thread's side: the PDU decoder and the listener. */
     static final class Replayer {
+        private static final Direction[] DIRECTIONS = Direction.values();
+
         final PduListener listener;
-        final MpaDetector detector;
+        private final PduDecoder decoder = new PduDecoder();
+        private final Fpdu fpdu = new Fpdu();
 
         Replayer(PduListener listener) {
             this.listener = listener;
-            this.detector = new MpaDetector(new Dissection.Decoding(listener));
         }
 
         void replay(Batch b) {
             long[] o = b.ops;
+            List<Object> refs = b.refs;
             int n = b.nOps;
             int i = 0;
             while (i < n) {
                 long op = o[i];
                 int kind = (int) (op & 0xff);
+                int r = (int) ((op >>> 8) & 0xffffffffL);
                 switch (kind) {
-                    case (int) FRAME_DONE:
-                        Dissection.frameDone(detector, listener, o[i + 1], o[i + 2]);
-                        i += 3;
-                        break;
-                    case (int) DATA: {
-                        long where = o[i + 3];
-                        handler(b, op).data(o[i + 1], o[i + 2], b.data, (int) (where >>> 32), (int) where);
+                    case FRAME_DONE:
+                        Dissection.frameDone(listener, o[i + 3], o[i + 1], o[i + 2]);
                         i += 4;
                         break;
-                    }
-                    case (int) GAP:
-                        handler(b, op).gap(o[i + 1], o[i + 2], o[i + 3]);
-                        i += 4;
+                    case FPDU:
+                        fpdu(b, (MpaConnection) refs.get(r), (int) (op >>> 40), o, i);
+                        i += FPDU_LONGS;
                         break;
-                    case (int) END:
-                        handler(b, op).end(o[i + 1], o[i + 2] != 0);
-                        i += 3;
-                        break;
-                    case (int) CAPTURE_END:
-                        handler(b, op).captureEnd();
+                    case CONNECTION:
+                        listener.connection((MpaConnection) refs.get(r));
                         i += 1;
                         break;
-                    case (int) OPEN: {
-                        int r = (int) (op >>> 8);
-                        Direction d = Direction.values()[(int) (op >>> 40)];
-                        ((Slot) b.refs.get(r)).handler = detector.open((TcpConnection) b.refs.get(r + 1), d);
+                    case HANDSHAKE:
+                        listener.handshake((MpaConnection) refs.get(r), (MpaHandshake) refs.get(r + 1));
                         i += 1;
                         break;
-                    }
+                    case ISSUE:
+                        listener.issue((MpaConnection) refs.get(r), (StreamIssue) refs.get(r + 1));
+                        i += 1;
+                        break;
                     default:
-                        throw new IllegalStateException("unknown recorded call " + kind);
+                        throw new IllegalStateException("unknown recorded event " + kind);
                 }
             }
         }
 
-        private static StreamHandler handler(Batch b, long op) {
-            return ((Slot) b.refs.get((int) (op >>> 8))).handler;
+        private void fpdu(Batch b, MpaConnection connection, int flags, long[] o, int i) {
+            Fpdu f = fpdu;
+            f.direction = DIRECTIONS[flags & 1];
+            f.truncated = (flags & 2) != 0;
+            f.crcOk = (flags & 4) != 0 ? Boolean.TRUE : (flags & 8) != 0 ? Boolean.FALSE : null;
+            f.frame = o[i + 1];
+            f.firstFrame = o[i + 2];
+            f.streamOffset = o[i + 3];
+            f.wireLength = (int) (o[i + 4] >>> 32);
+            f.ulpduLength = (int) o[i + 4];
+            f.padLength = (int) (o[i + 5] >>> 32);
+            f.markers = (int) o[i + 5];
+            f.crcField = o[i + 6];
+            f.crcComputed = o[i + 7];
+            f.markerOrigin = o[i + 8];
+            f.badMarkers = (int) (o[i + 9] >>> 32);
+            f.ulpduAvailable = (int) o[i + 9];
+            int at = (int) (o[i + 10] >>> 32);
+            int head = (int) o[i + 10];
+            f.buf = null;
+            f.ulpduOffset = 0;
+            DdpSegment segment = (flags & 16) != 0 ? decoder.read(null, 0, 0)
+                    : decoder.readHead(b.data, at, head, f.ulpduAvailable);
+            listener.pdu(connection, f, segment);
         }
     }
 }

@@ -64,7 +64,12 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
     public static final String LIMIT_PROPERTY = "rdmascope.spill.limit";
     /** System property: folder of the temporary files; default {@code java.io.tmpdir}. */
     public static final String DIR_PROPERTY = "rdmascope.spill.dir";
-    public static final int DEFAULT_LIMIT = 20_000;
+    /**
+     * About 25 MB of violations of a few hundred octets each: a capture with tens of thousands of
+     * transactions is reported without touching the disk, and two lists per file analysed in
+     * parallel stay far below the command line's heap.
+     */
+    public static final int DEFAULT_LIMIT = 100_000;
     /** Runs merged at once, and the most files an iterator holds open. */
     static final int FAN_IN = 64;
     private static final int BUFFER = 1 << 15;
