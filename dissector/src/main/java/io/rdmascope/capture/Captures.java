@@ -1,13 +1,12 @@
 package io.rdmascope.capture;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /** Opens capture files, recognising pcap and pcapng by their magic numbers. */
 public final class Captures {
@@ -26,24 +25,26 @@ public final class Captures {
         if (Files.isDirectory(file)) {
             throw new CaptureException(file + ": is a folder, not a capture file");
         }
-        FileChannel channel;
+        RandomAccessFile raf;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            throw new CaptureException(file + ": no such file", e);
-        } catch (AccessDeniedException e) {
-            throw new CaptureException(file + ": permission denied", e);
-        } catch (IOException e) {
+            raf = new RandomAccessFile(file.toFile(), "r");
+        } catch (FileNotFoundException e) {
+            if (!Files.exists(file)) {
+                throw new CaptureException(file + ": no such file", e);
+            }
+            if (!Files.isReadable(file)) {
+                throw new CaptureException(file + ": permission denied", e);
+            }
             throw new CaptureException(file + ": cannot be opened: " + e.getMessage(), e);
         }
         try {
-            CaptureReader reader = open(file, channel, windowSize);
-            channel = null;
+            CaptureReader reader = open(file, raf, windowSize);
+            raf = null;
             return reader;
         } finally {
-            if (channel != null) {
+            if (raf != null) {
                 try {
-                    channel.close();
+                    raf.close();
                 } catch (IOException ignored) {
                     // the open failed already; its reason is the one worth reporting
                 }
@@ -51,7 +52,8 @@ public final class Captures {
         }
     }
 
-    private static CaptureReader open(Path file, FileChannel channel, int windowSize) throws CaptureException {
+    private static CaptureReader open(Path file, RandomAccessFile raf, int windowSize) throws CaptureException {
+        FileChannel channel = raf.getChannel();
         long size;
         byte[] head = new byte[4];
         try {
@@ -69,7 +71,7 @@ public final class Captures {
             throw new CaptureException(file + ": cannot be read: " + e.getMessage(), e);
         }
         int magic = ((head[0] & 0xff) << 24) | ((head[1] & 0xff) << 16) | ((head[2] & 0xff) << 8) | (head[3] & 0xff);
-        MappedFile mapped = new MappedFile(channel, size, windowSize);
+        MappedFile mapped = new MappedFile(raf, size, windowSize);
         if (size >= 4 && (magic == PcapReader.MAGIC_MICRO || magic == PcapReader.MAGIC_NANO
                 || magic == Integer.reverseBytes(PcapReader.MAGIC_MICRO) || magic == Integer.reverseBytes(PcapReader.MAGIC_NANO))) {
             if (size < PcapReader.FILE_HEADER) {

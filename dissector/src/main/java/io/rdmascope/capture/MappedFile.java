@@ -2,9 +2,9 @@ package io.rdmascope.capture;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 
 /**
  * A read-only file seen through a sliding window: a heap buffer that positional reads refill, so
@@ -24,7 +24,7 @@ final class MappedFile {
     /** Default window: reads are few, and the window stays in the processor cache while it is decoded. */
     static final int DEFAULT_WINDOW = 1 << 20;
 
-    private final FileChannel channel;
+    private final RandomAccessFile file;
     private final long size;
     private final int windowSize;
     private ByteBuffer window;
@@ -32,8 +32,8 @@ final class MappedFile {
     private long windowEnd;
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
 
-    MappedFile(FileChannel channel, long size, int windowSize) {
-        this.channel = channel;
+    MappedFile(RandomAccessFile file, long size, int windowSize) {
+        this.file = file;
         this.size = size;
         this.windowSize = windowSize;
     }
@@ -65,14 +65,15 @@ final class MappedFile {
             if (window == null || window.capacity() < fill) {
                 window = ByteBuffer.allocate(Math.max(fill, window == null ? 0 : window.capacity()));
             }
-            window.clear().limit(fill);
-            long at = position;
-            while (window.hasRemaining()) {
-                int n = channel.read(window, at);
+            // Straight into the heap array: a channel would read into a direct buffer and copy that.
+            byte[] a = window.array();
+            file.seek(position);
+            for (int done = 0; done < fill; ) {
+                int n = file.read(a, done, fill - done);
                 if (n < 0) {
-                    throw new EOFException("the file ended at offset " + at + ", before its size " + size);
+                    throw new EOFException("the file ended at offset " + (position + done) + ", before its size " + size);
                 }
-                at += n;
+                done += n;
             }
             window.clear();
             window.order(order);
@@ -94,6 +95,6 @@ final class MappedFile {
 
     void close() throws IOException {
         window = null;
-        channel.close();
+        file.close();
     }
 }

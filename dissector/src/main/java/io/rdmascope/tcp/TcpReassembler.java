@@ -54,6 +54,8 @@ public final class TcpReassembler {
     private final HashMap<Key, Conn> connections = new HashMap<>();
     private final LinkedHashSet<Conn> open = new LinkedHashSet<>();
     private final Key probe = new Key();
+    /** The connection of the previous segment, which is in the table (consecutive segments mostly share one). */
+    private Conn last;
     private int nextIndex = 1;
     private long pendingTotal;
     private long lastFrame;
@@ -123,6 +125,12 @@ public final class TcpReassembler {
             this.tcp = tcp;
             this.isn = isn;
         }
+
+        /** Whether these very endpoint objects (as the decoder interns them) are this connection's. */
+        boolean between(Endpoint a, Endpoint b) {
+            Endpoint i = tcp.initiator(), r = tcp.responder();
+            return (a == i && b == r) || (a == r && b == i);
+        }
     }
 
     public void segment(TcpSegment s) {
@@ -133,7 +141,10 @@ public final class TcpReassembler {
         long frame = s.frame;
         lastFrame = frame;
         boolean syn = s.has(TcpSegment.SYN), ack = s.has(TcpSegment.ACK);
-        Conn c = connections.get(probe.set(s.source, s.destination));
+        Conn c = last;
+        if (c == null || !c.between(s.source, s.destination)) {
+            c = connections.get(probe.set(s.source, s.destination));
+        }
         if (c != null && syn && !ack
                 && (c.closed || !c.tcp.synSeen() || !s.source.equals(c.tcp.initiator()) || s.seq != c.isn)) {
             retire(c);
@@ -142,6 +153,7 @@ public final class TcpReassembler {
         if (c == null) {
             c = create(s, syn, ack);
         }
+        last = c;
         if (c.closed) {
             return;
         }
@@ -203,6 +215,7 @@ public final class TcpReassembler {
         }
         if (connections.size() >= 2 * MAX_CONNECTIONS) {
             connections.values().removeIf(x -> x.closed);
+            last = null;
         }
         TcpConnection t = new TcpConnection(nextIndex++, initiator, responder, s.frame, synSeen);
         Conn c = new Conn(t, isn);
@@ -363,6 +376,7 @@ public final class TcpReassembler {
 
     /** The connection's endpoints are reused by a new one: this one ends with the capture's knowledge. */
     private void retire(Conn c) {
+        last = null;
         if (!c.closed) {
             endWithCapture(c);
             close(c);
