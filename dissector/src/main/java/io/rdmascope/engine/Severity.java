@@ -5,7 +5,9 @@ public enum Severity {
     INFO, WARNING, ERROR;
 
     /** The name used in JSON and on the command line. */
+    private final String jsonName = name().toLowerCase(java.util.Locale.ROOT);
+
     public String jsonName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return jsonName;
     }
 }

@@ -4,7 +4,9 @@ package io.rdmascope.engine;
 public enum TransactionStatus {
     COMPLETE, INCOMPLETE, ABORTED, VIOLATED;
 
+    private final String jsonName = name().toLowerCase(java.util.Locale.ROOT);
+
     public String jsonName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return jsonName;
     }
 }

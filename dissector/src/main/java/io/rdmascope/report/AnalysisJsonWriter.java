@@ -4,6 +4,8 @@ import io.rdmascope.fields.Hex;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionStatus;
@@ -28,10 +30,55 @@ import java.util.Map;
 public final class AnalysisJsonWriter {
     private AnalysisJsonWriter() {}
 
+    // The names and words of the records written many times, encoded once.
+    private static final SerializedString ACCESS = new SerializedString("access");
+    private static final SerializedString ADVERTISER = new SerializedString("advertiser");
+    private static final SerializedString BYTES = new SerializedString("bytes");
+    private static final SerializedString CODE = new SerializedString("code");
+    private static final SerializedString COMPLETION = new SerializedString("completion");
+    private static final SerializedString COMPLETION_FRAME = new SerializedString("completionFrame");
+    private static final SerializedString CONNECTION = new SerializedString("connection");
+    private static final SerializedString DATA_FRAMES = new SerializedString("dataFrames");
+    private static final SerializedString FRAME = new SerializedString("frame");
+    private static final SerializedString ID = new SerializedString("id");
+    private static final SerializedString INITIATION_FRAME = new SerializedString("initiationFrame");
+    private static final SerializedString LATENCY_NS = new SerializedString("latencyNs");
+    private static final SerializedString LENGTH = new SerializedString("length");
+    private static final SerializedString MESSAGE = new SerializedString("message");
+    private static final SerializedString REFERENCE = new SerializedString("reference");
+    private static final SerializedString SEVERITY = new SerializedString("severity");
+    private static final SerializedString STAG = new SerializedString("stag");
+    private static final SerializedString STATUS = new SerializedString("status");
+    private static final SerializedString TO = new SerializedString("to");
+    private static final SerializedString TRANSACTION = new SerializedString("transaction");
+    private static final SerializedString WRITE = new SerializedString("write");
+    private static final SerializedString READ = new SerializedString("read");
+
+    /** Jackson's default layout, its field-value separator written as octets encoded once. */
+    private static final class Layout extends DefaultPrettyPrinter {
+        private static final SerializedString SEPARATOR = new SerializedString(" : ");
+
+        Layout() {}
+
+        Layout(Layout base) {
+            super(base);
+        }
+
+        @Override
+        public DefaultPrettyPrinter createInstance() {
+            return new Layout(this);
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(SEPARATOR);
+        }
+    }
+
     public static void write(List<FileAnalysis> files, OutputStream out) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
+            g.setPrettyPrinter(new Layout());
             g.writeStartObject();
             g.writeArrayFieldStart("files");
             for (FileAnalysis f : files) {
@@ -113,41 +160,52 @@ public final class AnalysisJsonWriter {
 
     static void writeTransaction(JsonGenerator g, Transaction t) throws IOException {
         g.writeStartObject();
-        g.writeStringField("id", t.id);
-        g.writeStringField("connection", t.connection);
-        g.writeStringField("advertiser", t.advertiser);
-        g.writeStringField("stag", Hex.stag(t.stag));
-        g.writeStringField("to", Hex.to(t.to));
-        g.writeNumberField("length", t.length);
-        g.writeArrayFieldStart("access");
+        g.writeFieldName(ID);
+        g.writeString(t.id);
+        g.writeFieldName(CONNECTION);
+        g.writeString(t.connection);
+        g.writeFieldName(ADVERTISER);
+        g.writeString(t.advertiser);
+        g.writeFieldName(STAG);
+        g.writeString(Hex.stag(t.stag));
+        g.writeFieldName(TO);
+        g.writeString(Hex.to(t.to));
+        g.writeFieldName(LENGTH);
+        g.writeNumber(t.length);
+        g.writeFieldName(ACCESS);
+        g.writeStartArray();
         if (t.remoteWrite()) {
-            g.writeString("write");
+            g.writeString(WRITE);
         }
         if (t.remoteRead()) {
-            g.writeString("read");
+            g.writeString(READ);
         }
         g.writeEndArray();
-        g.writeNumberField("initiationFrame", t.initiationFrame);
-        g.writeArrayFieldStart("dataFrames");
+        g.writeFieldName(INITIATION_FRAME);
+        g.writeNumber(t.initiationFrame);
+        g.writeFieldName(DATA_FRAMES);
+        g.writeStartArray();
         for (int i = 0, n = t.dataFrames.size(); i < n; i++) {
             g.writeNumber(t.dataFrames.getLong(i));
         }
         g.writeEndArray();
-        g.writeNumberField("bytes", t.bytes);
-        g.writeFieldName("completionFrame");
+        g.writeFieldName(BYTES);
+        g.writeNumber(t.bytes);
+        g.writeFieldName(COMPLETION_FRAME);
         if (t.completionFrame < 0) {
             g.writeNull();
         } else {
             g.writeNumber(t.completionFrame);
         }
-        g.writeFieldName("completion");
+        g.writeFieldName(COMPLETION);
         if (t.completion == null) {
             g.writeNull();
         } else {
             g.writeString(t.completion.jsonName);
         }
-        g.writeStringField("status", t.status.jsonName());
-        g.writeFieldName("latencyNs");
+        g.writeFieldName(STATUS);
+        g.writeString(t.status.jsonName());
+        g.writeFieldName(LATENCY_NS);
         long latency = t.latencyNanos();
         if (latency < 0 && t.completionFrame < 0) {
             g.writeNull();
@@ -159,19 +217,26 @@ public final class AnalysisJsonWriter {
 
     static void writeViolation(JsonGenerator g, Violation v) throws IOException {
         g.writeStartObject();
-        g.writeStringField("code", v.code().name());
-        g.writeStringField("severity", v.severity().jsonName());
-        g.writeNumberField("frame", v.frame());
-        g.writeStringField("connection", v.connection());
-        g.writeFieldName("stag");
+        g.writeFieldName(CODE);
+        g.writeString(v.code().name());
+        g.writeFieldName(SEVERITY);
+        g.writeString(v.severity().jsonName());
+        g.writeFieldName(FRAME);
+        g.writeNumber(v.frame());
+        g.writeFieldName(CONNECTION);
+        g.writeString(v.connection());
+        g.writeFieldName(STAG);
         if (v.stag() == null) {
             g.writeNull();
         } else {
             g.writeString(Hex.stag(v.stag()));
         }
-        g.writeStringField("message", v.message());
-        g.writeStringField("reference", v.reference());
-        g.writeStringField("transaction", v.transaction());
+        g.writeFieldName(MESSAGE);
+        g.writeString(v.message());
+        g.writeFieldName(REFERENCE);
+        g.writeString(v.reference());
+        g.writeFieldName(TRANSACTION);
+        g.writeString(v.transaction());
         g.writeEndObject();
     }
 }
