@@ -16,8 +16,6 @@ import picocli.CommandLine.Parameters;
 @Command(name = "gui", mixinStandardHelpOptions = true, description = "Open the desktop application.")
 final class GuiCommand implements Callable<Integer> {
     static final String APP = "io.rdmascope.gui.RdmascopeApp";
-    /** Set once the application has been started, so that main does not end the JVM under it. */
-    static volatile boolean launched;
 
     private final Main.Env env;
 
@@ -45,15 +43,13 @@ final class GuiCommand implements Callable<Integer> {
         String[] argv = args.toArray(new String[0]);
         try {
             Method main = app.getMethod("main", String[].class);
-            launched = true;
             main.invoke(null, (Object) argv);
             return 0;
         } catch (NoSuchMethodException e) {
             try {
                 Class<?> application = Class.forName("javafx.application.Application");
                 Method launch = application.getMethod("launch", Class.class, String[].class);
-                launched = true;
-                launch.invoke(null, app, argv);
+                    launch.invoke(null, app, argv);
                 return 0;
             } catch (ReflectiveOperationException | LinkageError e2) {
                 env.error("the GUI cannot start: " + e2);

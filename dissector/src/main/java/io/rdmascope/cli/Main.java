@@ -48,7 +48,9 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         int status = run(args, System.out, System.err);
         System.out.flush();
-        if (status != 0 || !GuiCommand.launched) {
+        // Success returns: the threads left are daemons, so the JVM ends here, without the logger
+        // that System.exit starts (on Java 21 and later) to log the exit.
+        if (status != 0) {
             System.exit(status);
         }
     }

@@ -45,7 +45,11 @@ import java.util.function.LongConsumer;
  * The call returns only after the second thread has finished, so no listener call happens after.
  */
 final class Pipelined {
-    static final int BATCHES = 4;
+    /**
+     * Enough batches (8 MiB, about 60 MB of capture) for the reader to keep going while the second thread
+     * is still warming up (its code interpreted before it is compiled).
+     */
+    static final int BATCHES = 16;
     static final int DATA_OCTETS = 1 << 18;
     static final int OP_LONGS = 1 << 15;
 
