@@ -175,18 +175,28 @@ final class Pipelined {
         final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
         final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
         final PduListener listener;
+        private final int dataOctets, opLongs;
+        /** Batches made so far (by the reader, when none was free): a short capture needs few. */
+        private int made;
         volatile boolean abort;
         volatile Throwable failure;
 
         Exchange(PduListener listener, int dataOctets, int opLongs) {
             this.listener = listener;
-            for (int i = 0; i < BATCHES; i++) {
-                free.add(new Batch(dataOctets, Math.max(opLongs, FPDU_LONGS)));
-            }
+            this.dataOctets = dataOctets;
+            this.opLongs = Math.max(opLongs, FPDU_LONGS);
         }
 
         /** A free batch for the reader; waits for the second thread, gives up when it failed. */
         Batch acquire() {
+            Batch ready = free.poll();
+            if (ready != null) {
+                return ready;
+            }
+            if (made < BATCHES) {
+                made++;
+                return new Batch(dataOctets, opLongs);
+            }
             try {
                 while (true) {
                     Batch b = free.poll(20, TimeUnit.MILLISECONDS);
@@ -205,7 +215,7 @@ final class Pipelined {
         }
 
         void send(Batch b) {
-            full.add(b); // never full: there are only BATCHES batches
+            full.add(b); // never full: there are at most BATCHES batches
         }
 
         /** The second thread: replays batches until the last one, an abort or a failure. */
