@@ -290,12 +290,26 @@ final class Pipelined {
             b = null;
         }
 
-        /** Op word of an event naming {@code objects}, which are added to the batch's references. */
-        private long op(int kind, Object... objects) {
-            long op = kind | (long) b.refs.size() << 8;
-            for (Object o : objects) {
-                b.refs.add(o);
+        /** The connection named last in this batch, and its place in the batch's references. */
+        private MpaConnection lastConnection;
+        private int lastConnectionRef;
+
+        /** Op word of an event naming {@code connection}, added to the batch's references unless it was named last. */
+        private long op(int kind, MpaConnection connection) {
+            if (connection != lastConnection || lastConnectionRef >= b.refs.size()
+                    || b.refs.get(lastConnectionRef) != connection) {
+                lastConnection = connection;
+                lastConnectionRef = b.refs.size();
+                b.refs.add(connection);
             }
+            return kind | (long) lastConnectionRef << 8;
+        }
+
+        /** Op word of an event naming {@code connection} and {@code detail}, which follow each other in the references. */
+        private long op(int kind, MpaConnection connection, Object detail) {
+            long op = kind | (long) b.refs.size() << 8;
+            b.refs.add(connection);
+            b.refs.add(detail);
             return op;
         }
 
