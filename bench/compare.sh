@@ -8,7 +8,8 @@
 # connections, 64 KiB writes in 1400-octet segments, CRC on) in a temporary folder, then runs
 #   rdmascope analyze --format json FILE
 #   tshark -r FILE -T fields -e iwarp_ddp.stag
-# under /usr/bin/time -v and prints MB/s, frames/s and peak RSS side by side. Then it analyses
+# under /usr/bin/time -v, RUNS times each (default 3, alternating), and prints the median run's
+# wall and CPU seconds, MB/s, frames/s and peak RSS side by side. Then it analyses
 # 4 copies of the capture in one call (parallel analysis, one file per core) against one, and
 # generates LARGE_MB to measure steady-state throughput: the analysis time of the large capture
 # minus that of a tiny one (JVM start, class loading and JIT warm-up), and the total. Everything
@@ -64,14 +65,25 @@ gen "$file" "$((size_mb * 1000000))"
 bytes=$(stat -c %s "$file")
 cat "$file" >/dev/null   # page cache, as for both tools
 
-run rdmascope "$work/analysis.json" "$rdmascope" analyze --format json "$file"
-r_secs=$secs r_cpu=$cpu r_rss=$rss_kb
+# Each tool RUNS times, alternating, so that both see the same moments of a busy machine; the
+# median run of each is compared (the machine's noise on a run of a third of a second is a tenth).
+runs="${RUNS:-3}"
+r_all=() t_all=()
+for ((k = 0; k < runs; k++)); do
+  run rdmascope "$work/analysis.json" "$rdmascope" analyze --format json "$file"
+  r_all+=("$secs $cpu $rss_kb")
+  run tshark "$work/stags.txt" tshark -r "$file" -T fields -e iwarp_ddp.stag
+  t_all+=("$secs $cpu $rss_kb")
+done
+median() { printf '%s\n' "$@" | sort -n -k1,1 | sed -n "$(( ($# + 1) / 2 ))p"; }
+read -r r_secs r_cpu r_rss <<<"$(median "${r_all[@]}")"
+read -r t_secs t_cpu t_rss <<<"$(median "${t_all[@]}")"
 frames=$(grep -m1 '"frames"' "$work/analysis.json" | tr -dc '0-9')
-run tshark "$work/stags.txt" tshark -r "$file" -T fields -e iwarp_ddp.stag
-t_secs=$secs t_cpu=$cpu t_rss=$rss_kb
 t_frames=$(wc -l <"$work/stags.txt")
 
 echo "capture: $bytes octets, $frames frames (tshark printed $t_frames lines)"
+echo "wall seconds of the $runs runs: rdmascope $(printf '%s\n' "${r_all[@]}" | cut -d' ' -f1 | tr '\n' ' ')," \
+  "tshark $(printf '%s\n' "${t_all[@]}" | cut -d' ' -f1 | tr '\n' ' ')(the medians below)"
 header
 row "rdmascope analyze --format json" "$r_secs" "$r_cpu" "$r_rss" "$bytes" "$frames"
 row "tshark -T fields -e iwarp_ddp.stag" "$t_secs" "$t_cpu" "$t_rss" "$bytes" "$t_frames"

@@ -375,9 +375,9 @@ public final class MainView extends BorderPane {
     private void finished(Path file, boolean cancelled) {
         endProgress();
         CaptureModel m = model;
-        String counts = rows.frameCount() + " frames";
+        String counts = count(rows.frameCount(), "frame");
         if (m != null) {
-            counts += ", " + m.transactions().size() + " transactions, " + m.violations().size() + " violations";
+            counts += ", " + count(m.transactions().size(), "transaction") + ", " + count(m.violations().size(), "violation");
             refreshAnalysis(m);
         }
         status.setText((cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts);
@@ -385,6 +385,10 @@ public final class MainView extends BorderPane {
         if (!filterField.getText().isBlank()) {
             applyFilter();
         }
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private void refreshAnalysis(CaptureModel m) {
