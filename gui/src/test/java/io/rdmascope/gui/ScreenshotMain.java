@@ -41,7 +41,7 @@ public final class ScreenshotMain extends Application {
     private void waitLoaded() {
         PauseTransition p = new PauseTransition(Duration.millis(300));
         p.setOnFinished(e -> {
-            if (view.isLoading() || view.model() == null || !view.status().getText().contains("violations")) {
+            if (view.isLoading() || view.model() == null || !view.status().getText().contains(" violation")) {
                 waitLoaded();
             } else {
                 plan();
