@@ -102,9 +102,17 @@ public final class Analyzer {
             connections.putIfAbsent(connection, new long[1]);
         }
 
+        /** The count of the connection of the last FPDU: consecutive FPDUs mostly share one. */
+        private MpaConnection lastConnection;
+        private long[] lastCount;
+
         @Override
         public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment segment) {
-            connections.computeIfAbsent(connection, c -> new long[1])[0]++;
+            if (connection != lastConnection || lastCount == null) {
+                lastCount = connections.computeIfAbsent(connection, c -> new long[1]);
+                lastConnection = connection;
+            }
+            lastCount[0]++;
         }
 
         @Override
