@@ -118,4 +118,37 @@ class AnalysisJsonWriterTest {
         assertThat(Hex.to(0x10000)).isEqualTo("0x0000000000010000");
         assertThat(Hex.to(-2)).isEqualTo("0xfffffffffffffffe");
     }
+
+    /** A frame list written as one raw value reads, octet for octet, as the generator lays out an array. */
+    @Test
+    void frameListsAreLaidOutAsThePrettyPrinterLaysOutArrays() throws Exception {
+        long[][] lists = {{}, {0}, {7, 8, 9}, {1, 10, 99, 100, 9_999_999_999L, Long.MAX_VALUE}};
+        for (long[] list : lists) {
+            io.rdmascope.engine.FrameList frames = new io.rdmascope.engine.FrameList();
+            for (long f : list) {
+                frames.addLong(f);
+            }
+            assertThat(frameText(frames, true)).isEqualTo(frameText(frames, false));
+        }
+    }
+
+    private static String frameText(io.rdmascope.engine.FrameList frames, boolean raw) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(out)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeFieldName("dataFrames");
+            if (raw) {
+                AnalysisJsonWriter.writeFrames(g, frames);
+            } else {
+                g.writeStartArray();
+                for (int i = 0; i < frames.size(); i++) {
+                    g.writeNumber(frames.getLong(i));
+                }
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+        }
+        return out.toString();
+    }
 }
