@@ -18,6 +18,7 @@ import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.Dissection;
+import io.rdmascope.pipeline.Source;
 import io.rdmascope.tcp.ConnectionListener;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
@@ -45,12 +46,19 @@ class PipelineFuzzTest {
         return scratch;
     }
 
-    /** The whole pipeline with the engine, on the bytes as a capture file (pcap or pcapng by magic). */
+    /**
+     * The whole pipeline with the engine, on the bytes as a capture file (pcap or pcapng by magic):
+     * on one thread with a frame listener (as the desktop and dissect run it), then on two threads
+     * (as analyze runs it).
+     */
     @FuzzTest(maxDuration = "2m")
     void captureFile(byte[] data) throws IOException {
         Path f = Files.write(scratch(), data);
         try {
-            new Analyzer(NicSettings.DEFAULTS).analyze(f, "fuzz", (packet, position, tcp) -> { }, null, null, null);
+            new Analyzer(NicSettings.DEFAULTS).analyze(f, "fuzz", (packet, position, tcp) -> { }, null, null, null)
+                    .close();
+            new Analyzer(NicSettings.DEFAULTS, Source.PIPELINED, Analyzer.EngineFactory.ENGINE).analyze(f, "fuzz")
+                    .close();
         } catch (io.rdmascope.capture.CaptureException refused) {
             // a file that is not a capture is refused with a reason: that is the expected outcome
         }
