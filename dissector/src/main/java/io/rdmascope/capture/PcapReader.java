@@ -13,7 +13,7 @@ import java.nio.ByteOrder;
  * other byte order they tell that the writer was of the other endianness. A packet's octets are
  * left where they lie in the file's read window, not copied.
  */
-final class PcapReader implements CaptureReader {
+final class PcapReader extends FileCaptureReader {
     static final int MAGIC_MICRO = 0xa1b2c3d4;
     static final int MAGIC_NANO = 0xa1b23c4d;
     static final int FILE_HEADER = 24;
@@ -21,16 +21,13 @@ final class PcapReader implements CaptureReader {
     /** Largest captured length accepted (Wireshark's largest snapshot length). */
     static final int MAX_RECORD = 256 * 1024;
 
-    private final MappedFile file;
     private final boolean nanos;
     private final int snapLength;
     private final int linkType;
-    private long position = FILE_HEADER;
     private long frame;
-    private String problem;
 
     PcapReader(MappedFile file) throws CaptureException {
-        this.file = file;
+        super(file, FILE_HEADER);
         try {
             ByteBuffer b = file.window(0, FILE_HEADER);
             int base = (int) (0 - file.base());
@@ -119,25 +116,5 @@ final class PcapReader implements CaptureReader {
         int n = read(position, frame, into);
         problem = saved;
         return n >= 0;
-    }
-
-    @Override
-    public long position() {
-        return position;
-    }
-
-    @Override
-    public long size() {
-        return file.size();
-    }
-
-    @Override
-    public String problem() {
-        return problem;
-    }
-
-    @Override
-    public void close() throws IOException {
-        file.close();
     }
 }

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * <p>Sections are remembered by their start offset, so that {@link #readAt} can decode a packet
  * block of any section read before.
  */
-final class PcapngReader implements CaptureReader {
+final class PcapngReader extends FileCaptureReader {
     static final int SHB = 0x0a0d0d0a;
     static final int BYTE_ORDER_MAGIC = 0x1a2b3c4d;
     static final int IDB = 1, PB = 2, SPB = 3, EPB = 6;
@@ -86,16 +86,13 @@ final class PcapngReader implements CaptureReader {
         }
     }
 
-    private final MappedFile file;
     private final TreeMap<Long, Section> sections = new TreeMap<>();
     private Section section;
-    private long position;
     private long frame;
     private byte[] buffer = new byte[2048];
-    private String problem;
 
     PcapngReader(MappedFile file) throws CaptureException {
-        this.file = file;
+        super(file, 0);
         try {
             String why = sectionHeader(0);
             if (why != null) {
@@ -361,25 +358,5 @@ final class PcapngReader implements CaptureReader {
             problem = savedProblem;
             file.order(saved);
         }
-    }
-
-    @Override
-    public long position() {
-        return position;
-    }
-
-    @Override
-    public long size() {
-        return file.size();
-    }
-
-    @Override
-    public String problem() {
-        return problem;
-    }
-
-    @Override
-    public void close() throws IOException {
-        file.close();
     }
 }
