@@ -26,8 +26,30 @@ final class EndpointCache {
         return (int) k;
     }
 
+    /**
+     * The last two IPv4 endpoints returned, with their keys: a flow's packets and its peer's
+     * acknowledgements mostly follow each other, so most lookups end here.
+     */
+    private Endpoint lastA, lastB;
+    private long keyA = -1, keyB = -1;
+
     Endpoint ipv4(int address, int port) {
         long key = ((address & 0xffffffffL) << 16) | port;
+        if (key == keyA) {
+            return lastA;
+        }
+        if (key == keyB) {
+            return lastB;
+        }
+        Endpoint e = lookup4(key, address, port);
+        lastB = lastA;
+        keyB = keyA;
+        lastA = e;
+        keyA = key;
+        return e;
+    }
+
+    private Endpoint lookup4(long key, int address, int port) {
         int mask = keys4.length - 1;
         int i = mix(key) & mask;
         while (values4[i] != null) {

@@ -247,8 +247,8 @@ public final class PacketDecoder {
             out.source = endpoints.ipv6(addr6, src6, sport);
             out.destination = endpoints.ipv6(addr6, dst6, dport);
         } else {
-            out.source = ipv4(src4, sport);
-            out.destination = ipv4(dst4, dport);
+            out.source = endpoints.ipv4(src4, sport);
+            out.destination = endpoints.ipv4(dst4, dport);
         }
         out.frame = p.frame;
         out.timestampNanos = p.timestampNanos;
@@ -261,28 +261,5 @@ public final class PacketDecoder {
         out.length = capEnd - out.offset;
         out.payloadTruncated = ipEnd > capEnd;
         return true;
-    }
-
-    /**
-     * The last two IPv4 endpoints looked up, with their address and port: a flow's packets and its
-     * peer's acknowledgements mostly follow each other, so most lookups end here.
-     */
-    private Endpoint lastA, lastB;
-    private long keyA = -1, keyB = -1;
-
-    private Endpoint ipv4(int address, int port) {
-        long key = (address & 0xffffffffL) << 16 | port;
-        if (key == keyA) {
-            return lastA;
-        }
-        if (key == keyB) {
-            return lastB;
-        }
-        Endpoint e = endpoints.ipv4(address, port);
-        lastB = lastA;
-        keyB = keyA;
-        lastA = e;
-        keyA = key;
-        return e;
     }
 }
