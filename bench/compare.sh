@@ -51,11 +51,7 @@ header() {
 }
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GB", $2/1048576}' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-# the runtime the launcher runs on (see ./rdmascope)
-launcher_java="${RDMASCOPE_JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/java}}"
-if [[ -z "$launcher_java" ]]; then
-  launcher_java="$(cut -d' ' -f2- "$here/dissector/target/rdmascope-java.txt" 2>/dev/null || echo java)"
-fi
+launcher_java="$(RDMASCOPE_PRINT_JAVA=1 "$rdmascope")"
 echo "java (launcher): $("$launcher_java" -version 2>&1 | head -1); tshark: $(tshark --version 2>/dev/null | head -1)"
 echo "RDMASCOPE_JAVA_OPTS: ${RDMASCOPE_JAVA_OPTS:-(launcher default)}"
 echo
