@@ -125,14 +125,7 @@ public final class Dissection {
                 break;
             }
             count++;
-            boolean isTcp = decoder.decode(packet, segment);
-            if (frames != null) {
-                frames.frame(packet, position, isTcp ? segment : null);
-            }
-            if (isTcp) {
-                reassembler.segment(segment);
-            }
-            frameDone.accept(packet);
+            frame(packet, position, decoder, segment, reassembler, frames, frameDone);
             position = reader.position();
             if (progress != null && (count % PROGRESS_EVERY) == 0) {
                 progress.accept(position);
@@ -150,6 +143,22 @@ public final class Dissection {
             problem = reader.problem();
         }
         return new DissectionResult(count, problem, stopped);
+    }
+
+    /**
+     * One frame through the stages. (A method of its own rather than the loop's body: the compiler
+     * takes up a method after a few hundred calls, a loop only after tens of thousands of turns.)
+     */
+    private static void frame(Packet packet, long position, PacketDecoder decoder, TcpSegment segment,
+                              TcpReassembler reassembler, FrameListener frames, Consumer<Packet> frameDone) {
+        boolean isTcp = decoder.decode(packet, segment);
+        if (frames != null) {
+            frames.frame(packet, position, isTcp ? segment : null);
+        }
+        if (isTcp) {
+            reassembler.segment(segment);
+        }
+        frameDone.accept(packet);
     }
 
     /**

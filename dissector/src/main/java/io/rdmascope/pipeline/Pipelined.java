@@ -375,38 +375,40 @@ final class Pipelined {
         }
 
         void replay(Batch b) {
-            long[] o = b.ops;
-            List<Object> refs = b.refs;
             int n = b.nOps;
-            int i = 0;
-            while (i < n) {
-                long op = o[i];
-                int kind = (int) (op & 0xff);
-                int r = (int) ((op >>> 8) & 0xffffffffL);
-                switch (kind) {
-                    case FRAME_DONE:
-                        Dissection.frameDone(listener, o[i + 3], o[i + 1], o[i + 2]);
-                        i += 4;
-                        break;
-                    case FPDU:
-                        fpdu(b, (MpaConnection) refs.get(r), (int) (op >>> 40), o, i);
-                        i += FPDU_LONGS;
-                        break;
-                    case CONNECTION:
-                        listener.connection((MpaConnection) refs.get(r));
-                        i += 1;
-                        break;
-                    case HANDSHAKE:
-                        listener.handshake((MpaConnection) refs.get(r), (MpaHandshake) refs.get(r + 1));
-                        i += 1;
-                        break;
-                    case ISSUE:
-                        listener.issue((MpaConnection) refs.get(r), (StreamIssue) refs.get(r + 1));
-                        i += 1;
-                        break;
-                    default:
-                        throw new IllegalStateException("unknown recorded event " + kind);
-                }
+            for (int i = 0; i < n; ) {
+                i = event(b, i);
+            }
+        }
+
+        /**
+         * Replays the event at {@code b.ops[i]} and returns the index of the next. (One method per
+         * event rather than one loop per batch: the compiler takes up a method after a few hundred
+         * calls, a loop only after tens of thousands of turns.)
+         */
+        private int event(Batch b, int i) {
+            long[] o = b.ops;
+            long op = o[i];
+            int kind = (int) (op & 0xff);
+            int r = (int) ((op >>> 8) & 0xffffffffL);
+            switch (kind) {
+                case FRAME_DONE:
+                    Dissection.frameDone(listener, o[i + 3], o[i + 1], o[i + 2]);
+                    return i + 4;
+                case FPDU:
+                    fpdu(b, (MpaConnection) b.refs.get(r), (int) (op >>> 40), o, i);
+                    return i + FPDU_LONGS;
+                case CONNECTION:
+                    listener.connection((MpaConnection) b.refs.get(r));
+                    return i + 1;
+                case HANDSHAKE:
+                    listener.handshake((MpaConnection) b.refs.get(r), (MpaHandshake) b.refs.get(r + 1));
+                    return i + 1;
+                case ISSUE:
+                    listener.issue((MpaConnection) b.refs.get(r), (StreamIssue) b.refs.get(r + 1));
+                    return i + 1;
+                default:
+                    throw new IllegalStateException("unknown recorded event " + kind);
             }
         }
 
