@@ -43,6 +43,13 @@ final class SegmentStream extends KaitaiStream {
     @Override
     public long readBitsIntBe(int n) {
         bitsWriteMode = false;
+        if (n <= bitsLeft) {
+            // Within the octet read last (the control octets' flags after the first).
+            bitsLeft -= n;
+            long res = bits >>> bitsLeft;
+            bits &= (1L << bitsLeft) - 1;
+            return res;
+        }
         long res = 0;
         int bitsNeeded = n - bitsLeft;
         bitsLeft = -bitsNeeded & 7;
@@ -107,6 +114,24 @@ final class SegmentStream extends KaitaiStream {
         return v;
     }
 
+    /** A big-endian 32-bit field (the STags, lengths, MSNs and MOs). */
+    private long be4() {
+        alignToByte();
+        int at = take(4);
+        byte[] b = buf;
+        return ((b[at] & 0xffL) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+    }
+
+    /** A big-endian 64-bit field (the tagged offsets). */
+    private long be8() {
+        alignToByte();
+        int at = take(8);
+        byte[] b = buf;
+        int hi = (b[at] << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+        int lo = (b[at + 4] << 24) | ((b[at + 5] & 0xff) << 16) | ((b[at + 6] & 0xff) << 8) | (b[at + 7] & 0xff);
+        return ((long) hi << 32) | (lo & 0xffffffffL);
+    }
+
     private long le(int n) {
         alignToByte();
         int at = take(n);
@@ -129,12 +154,12 @@ final class SegmentStream extends KaitaiStream {
 
     @Override
     public int readS4be() {
-        return (int) be(4);
+        return (int) be4();
     }
 
     @Override
     public long readS8be() {
-        return be(8);
+        return be8();
     }
 
     @Override
@@ -164,7 +189,7 @@ final class SegmentStream extends KaitaiStream {
 
     @Override
     public long readU4be() {
-        return be(4);
+        return be4();
     }
 
     @Override

@@ -14,13 +14,13 @@ class SegmentStreamTest {
     @Test
     void readsLikeTheByteBufferStreamOverTheSameRegion() {
         Random r = new Random(7);
-        byte[] buf = new byte[96];
+        byte[] buf = new byte[128];
         SegmentStream s = new SegmentStream();
         int[][] plans = {{1, 1, 1, 1, 2, 2}, {2, 2, 4}, {4, 4, 28, 4}, {1, 1, 1, 13}, {3, 7, 9, 17, 24, 5}};
         for (int round = 0; round < 200; round++) {
             r.nextBytes(buf);
             int off = r.nextInt(16);
-            int len = 24 + r.nextInt(32);
+            int len = 40 + r.nextInt(32);
             int[] plan = plans[round % plans.length];
             KaitaiStream ref = new ByteBufferKaitaiStream(ByteBuffer.wrap(buf, off, len).slice());
             s.reset(buf, off, len);
@@ -31,6 +31,9 @@ class SegmentStreamTest {
             assertThat(s.readU2be()).isEqualTo(ref.readU2be());
             assertThat(s.readU4be()).isEqualTo(ref.readU4be());
             assertThat(s.readS4le()).isEqualTo(ref.readS4le());
+            assertThat(s.readS4be()).isEqualTo(ref.readS4be());
+            assertThat(s.readS8be()).isEqualTo(ref.readS8be());
+            assertThat(s.readU8be()).isEqualTo(ref.readU8be());
             assertThat(s.pos()).isEqualTo(ref.pos());
             assertThat(s.size()).isEqualTo(ref.size());
             assertThat(s.readBytesFull()).isEqualTo(ref.readBytesFull());
