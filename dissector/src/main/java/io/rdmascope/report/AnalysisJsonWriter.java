@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Severity;
@@ -55,11 +56,16 @@ public final class AnalysisJsonWriter {
     private static final SerializedString WRITE = new SerializedString("write");
     private static final SerializedString READ = new SerializedString("read");
 
-    /** Jackson's default layout, its field-value separator written as octets encoded once. */
+    /**
+     * Jackson's default layout, its field-value separator and the line breaks and indentation of
+     * its objects written as octets encoded once.
+     */
     private static final class Layout extends DefaultPrettyPrinter {
         private static final SerializedString SEPARATOR = new SerializedString(" : ");
 
-        Layout() {}
+        Layout() {
+            indentObjectsWith(new Lines(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE));
+        }
 
         Layout(Layout base) {
             super(base);
@@ -73,6 +79,33 @@ public final class AnalysisJsonWriter {
         @Override
         public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
             g.writeRaw(SEPARATOR);
+        }
+    }
+
+    /** An indenter's line break and indentation for the first levels, each as one encoded string. */
+    private static final class Lines implements DefaultPrettyPrinter.Indenter {
+        private final DefaultIndenter base;
+        private final SerializedString[] levels = new SerializedString[8];
+
+        Lines(DefaultIndenter base) {
+            this.base = base;
+            for (int i = 0; i < levels.length; i++) {
+                levels[i] = new SerializedString(base.getEol() + base.getIndent().repeat(i));
+            }
+        }
+
+        @Override
+        public void writeIndentation(JsonGenerator g, int level) throws IOException {
+            if (level >= 0 && level < levels.length) {
+                g.writeRaw(levels[level]);
+            } else {
+                base.writeIndentation(g, level);
+            }
+        }
+
+        @Override
+        public boolean isInline() {
+            return false;
         }
     }
 
@@ -224,11 +257,8 @@ public final class AnalysisJsonWriter {
             g.writeEndArray();
             return;
         }
-        char[] c = FRAME_TEXT.get();
-        if (c.length < 4 + n * 22) {
-            c = new char[4 + n * 22];
-            FRAME_TEXT.set(c);
-        }
+        AsciiValue text = FRAME_TEXT.get();
+        byte[] c = text.room(4 + n * 22);
         c[0] = '[';
         c[1] = ' ';
         int at = 2;
@@ -241,26 +271,38 @@ public final class AnalysisJsonWriter {
         }
         c[at++] = ' ';
         c[at++] = ']';
-        g.writeRawValue(c, 0, at);
+        text.length(at);
+        g.writeRawValue(text);
     }
 
-    private static final ThreadLocal<char[]> FRAME_TEXT = ThreadLocal.withInitial(() -> new char[1024]);
+    private static final ThreadLocal<AsciiValue> FRAME_TEXT = ThreadLocal.withInitial(AsciiValue::new);
+
+    private static final int[] POWERS_OF_TEN = {
+        10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
 
     /** Writes the decimal digits of {@code v} at {@code c[at]}; returns the index after them. */
-    private static int digits(char[] c, int at, long v) {
-        if (v < 0) {
+    private static int digits(byte[] c, int at, long v) {
+        if (v < 0 || v > Integer.MAX_VALUE) {
             String s = Long.toString(v);
-            s.getChars(0, s.length(), c, at);
+            for (int i = 0; i < s.length(); i++) {
+                c[at + i] = (byte) s.charAt(i);
+            }
             return at + s.length();
         }
+        // Without division instructions, which the client compiler emits as they are: x / 10 is
+        // (x * 0xCCCCCCCD) >>> 35 for every int x >= 0.
+        int x = (int) v;
         int len = 1;
-        for (long x = v; x >= 10; x /= 10) {
+        while (len < 10 && x >= POWERS_OF_TEN[len - 1]) {
             len++;
         }
-        for (int i = at + len - 1; i >= at; i--) {
-            c[i] = (char) ('0' + v % 10);
-            v /= 10;
+        int i = at + len;
+        while (x >= 10) {
+            int q = (int) ((x * 0xCCCCCCCDL) >>> 35);
+            c[--i] = (byte) ('0' + (x - q * 10));
+            x = q;
         }
+        c[--i] = (byte) ('0' + x);
         return at + len;
     }
 
