@@ -34,6 +34,23 @@ public final class AnalysisJsonWriter {
 
     // The names and words of the records written many times, encoded once.
     private static final SerializedString ACCESS = new SerializedString("access");
+    private static final SerializedString ASSUMED = new SerializedString("assumed");
+    private static final SerializedString CRC = new SerializedString("crc");
+    private static final SerializedString FPDUS = new SerializedString("fpdus");
+    private static final SerializedString INITIATOR = new SerializedString("initiator");
+    private static final SerializedString INITIATOR_IRD = new SerializedString("initiatorIrd");
+    private static final SerializedString INITIATOR_ORD = new SerializedString("initiatorOrd");
+    private static final SerializedString IRD = new SerializedString("ird");
+    private static final SerializedString MARKERS = new SerializedString("markers");
+    private static final SerializedString MARKERS_INITIATOR = new SerializedString("markersInitiator");
+    private static final SerializedString MARKERS_RESPONDER = new SerializedString("markersResponder");
+    private static final SerializedString MPA = new SerializedString("mpa");
+    private static final SerializedString ORD = new SerializedString("ord");
+    private static final SerializedString REJECTED = new SerializedString("rejected");
+    private static final SerializedString RESPONDER = new SerializedString("responder");
+    private static final SerializedString RESPONDER_IRD = new SerializedString("responderIrd");
+    private static final SerializedString RESPONDER_ORD = new SerializedString("responderOrd");
+    private static final SerializedString REVISION = new SerializedString("revision");
     private static final SerializedString ADVERTISER = new SerializedString("advertiser");
     private static final SerializedString BYTES = new SerializedString("bytes");
     private static final SerializedString CODE = new SerializedString("code");
@@ -165,30 +182,41 @@ public final class AnalysisJsonWriter {
     static void writeConnection(JsonGenerator g, ConnectionSummary s) throws IOException {
         MpaConnection c = s.connection();
         g.writeStartObject();
-        g.writeStringField("id", c.id());
-        g.writeStringField("initiator", c.tcp().initiator().toString());
-        g.writeStringField("responder", c.tcp().responder().toString());
-        g.writeObjectFieldStart("mpa");
-        g.writeFieldName("revision");
+        g.writeFieldName(ID);
+        g.writeString(c.id());
+        g.writeFieldName(INITIATOR);
+        g.writeString(c.tcp().initiator().toString());
+        g.writeFieldName(RESPONDER);
+        g.writeString(c.tcp().responder().toString());
+        g.writeFieldName(MPA);
+        g.writeStartObject();
+        g.writeFieldName(REVISION);
         if (c.revision == 0) {
             g.writeNull();
         } else {
             g.writeNumber(c.revision);
         }
-        g.writeBooleanField("markers", c.markers(Direction.FROM_INITIATOR) || c.markers(Direction.FROM_RESPONDER));
-        g.writeBooleanField("crc", c.crc);
-        g.writeBooleanField("rejected", c.rejected);
-        JsonValues.writeNullableLong(g, "ird", c.initiatorIrd);
-        JsonValues.writeNullableLong(g, "ord", c.initiatorOrd);
-        g.writeBooleanField("markersInitiator", c.markers(Direction.FROM_INITIATOR));
-        g.writeBooleanField("markersResponder", c.markers(Direction.FROM_RESPONDER));
-        JsonValues.writeNullableLong(g, "initiatorIrd", c.initiatorIrd);
-        JsonValues.writeNullableLong(g, "initiatorOrd", c.initiatorOrd);
-        JsonValues.writeNullableLong(g, "responderIrd", c.responderIrd);
-        JsonValues.writeNullableLong(g, "responderOrd", c.responderOrd);
-        g.writeBooleanField("assumed", c.assumed);
+        g.writeFieldName(MARKERS);
+        g.writeBoolean(c.markers(Direction.FROM_INITIATOR) || c.markers(Direction.FROM_RESPONDER));
+        g.writeFieldName(CRC);
+        g.writeBoolean(c.crc);
+        g.writeFieldName(REJECTED);
+        g.writeBoolean(c.rejected);
+        JsonValues.writeNullableLong(g, IRD, c.initiatorIrd);
+        JsonValues.writeNullableLong(g, ORD, c.initiatorOrd);
+        g.writeFieldName(MARKERS_INITIATOR);
+        g.writeBoolean(c.markers(Direction.FROM_INITIATOR));
+        g.writeFieldName(MARKERS_RESPONDER);
+        g.writeBoolean(c.markers(Direction.FROM_RESPONDER));
+        JsonValues.writeNullableLong(g, INITIATOR_IRD, c.initiatorIrd);
+        JsonValues.writeNullableLong(g, INITIATOR_ORD, c.initiatorOrd);
+        JsonValues.writeNullableLong(g, RESPONDER_IRD, c.responderIrd);
+        JsonValues.writeNullableLong(g, RESPONDER_ORD, c.responderOrd);
+        g.writeFieldName(ASSUMED);
+        g.writeBoolean(c.assumed);
         g.writeEndObject();
-        g.writeNumberField("fpdus", s.fpdus());
+        g.writeFieldName(FPDUS);
+        g.writeNumber(s.fpdus());
         g.writeEndObject();
     }
 

@@ -1,6 +1,7 @@
 package io.rdmascope.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
 import java.io.IOException;
 import java.util.Map;
 
@@ -35,7 +36,7 @@ final class JsonValues {
         }
     }
 
-    static void writeNullableLong(JsonGenerator g, String name, Integer v) throws IOException {
+    static void writeNullableLong(JsonGenerator g, SerializableString name, Integer v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {
             g.writeNull();
