@@ -405,8 +405,7 @@ public final class Engine implements PduListener {
         markers(c, d, fpdu);
         if (fpdu.crcOk != null && !fpdu.crcOk) {
             // a NIC discards the FPDU (and would terminate the stream): nothing in it is placed
-            report(ViolationCode.MPA_CRC_MISMATCH, f, c, null, null, "FPDU from " + c.endpoint[d]
-                    + " carries CRC " + stagHex(fpdu.crcField) + " where " + stagHex(fpdu.crcComputed) + " was computed");
+            crcMismatch(c, d, f, fpdu);
             c.ddp[d].resync();
             return;
         }
@@ -415,12 +414,9 @@ public final class Engine implements PduListener {
         }
         if (s.malformed != null) {
             if (s.ab && !s.sv) {
-                report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + c.endpoint[d]
-                        + " has AB set without SV");
+                abWithoutSv(c, d, f);
             } else if (s.sv || s.ab) {
-                report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + c.endpoint[d]
-                        + " is too short for the fields " + (s.ab ? "SV and AB announce" : "SV announces") + ": "
-                        + s.malformed);
+                oneShotShort(c, d, f, s, ": " + s.malformed);
             }
             c.ddp[d].resync();
             return;
@@ -432,15 +428,39 @@ public final class Engine implements PduListener {
         }
     }
 
+    // The violations and the narration are worded in methods of their own, apart from the judging
+    // methods that call them: a judging method runs for every segment, and the client compiler
+    // compiles all of a method, the words of a violation that never happens included.
+
+    private void crcMismatch(Conn c, int d, long f, Fpdu fpdu) {
+        report(ViolationCode.MPA_CRC_MISMATCH, f, c, null, null, "FPDU from " + c.endpoint[d]
+                + " carries CRC " + stagHex(fpdu.crcField) + " where " + stagHex(fpdu.crcComputed) + " was computed");
+    }
+
+    private void abWithoutSv(Conn c, int d, long f) {
+        report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + c.endpoint[d]
+                + " has AB set without SV");
+    }
+
+    /** A segment too short for its one-shot fields; {@code detail} ends the message. */
+    private void oneShotShort(Conn c, int d, long f, DdpSegment s, String detail) {
+        report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + c.endpoint[d]
+                + " is too short for the fields " + (s.ab ? "SV and AB announce" : "SV announces") + detail);
+    }
+
+    private void markersInvalid(Conn c, int d, Fpdu fpdu, long start) {
+        report(ViolationCode.MPA_MARKER_INVALID, fpdu.frame, c, null, null, fpdu.badMarkers + " of the "
+                + fpdu.markers + " markers in the FPDU from " + c.endpoint[d] + " at stream offset " + start
+                + " do not point back to its start");
+    }
+
     private void markers(Conn c, int d, Fpdu fpdu) {
         long start = fpdu.streamOffset, end = fpdu.streamOffset + fpdu.wireLength;
         boolean issueHere = c.markerIssuePending[d] && c.markerIssueOffset[d] < end;
         if (fpdu.badMarkers > 0 && !issueHere) {
             c.markerFpduStart[d] = start;
             c.markerFpduEnd[d] = end;
-            report(ViolationCode.MPA_MARKER_INVALID, fpdu.frame, c, null, null, fpdu.badMarkers + " of the "
-                    + fpdu.markers + " markers in the FPDU from " + c.endpoint[d] + " at stream offset " + start
-                    + " do not point back to its start");
+            markersInvalid(c, d, fpdu, start);
         }
         if (issueHere) {
             c.markerIssuePending[d] = false;
@@ -452,44 +472,15 @@ public final class Engine implements PduListener {
     // ------------------------------------------------------------------ DDP / RDMAP segment
 
     private void segment(Conn c, int d, long f, DdpSegment s) {
-        String from = c.endpoint[d];
-        if (s.dv != 1) {
-            report(ViolationCode.DDP_VERSION, f, c, null, null, "DDP segment from " + from + " has version "
-                    + s.dv + " (1 expected)");
-        }
-        if (s.reserved != 0) {
-            report(ViolationCode.DDP_RESERVED, f, c, null, null, "DDP segment from " + from
-                    + " has reserved control bits " + hex(s.reserved << 2) + " set");
-        }
-        if (s.rdmapVersion != 1) {
-            report(ViolationCode.RDMAP_VERSION, f, c, null, null, "RDMAP header from " + from + " has version "
-                    + s.rdmapVersion + " (1 expected)");
-        }
-        if (s.rdmapReserved != 0) {
-            report(ViolationCode.RDMAP_RESERVED, f, c, null, null, "RDMAP header from " + from
-                    + " has reserved bits " + hex(s.rdmapReserved) + " set");
+        if (s.dv != 1 || s.reserved != 0 || s.rdmapVersion != 1 || s.rdmapReserved != 0) {
+            headerBits(c, d, f, s);
         }
         Opcode op = Opcode.of(s.opcode);
-        boolean opOk = true;
-        if (op == null) {
-            report(ViolationCode.RDMAP_OPCODE_INVALID, f, c, null, null, "RDMAP opcode " + hex(s.opcode)
-                    + " from " + from + " is not defined");
-            opOk = false;
-        } else if (op.tagged != s.tagged) {
-            report(ViolationCode.RDMAP_OPCODE_INVALID, f, c, null, null, op.displayName + " from " + from
-                    + " on " + (s.tagged ? "a tagged" : "an untagged") + " DDP header");
-            opOk = false;
-        }
-        String name = op == null ? "segment" : op.displayName;
-        if (!s.tagged) {
-            if (opOk && op.queue() >= 0 && s.qn != op.queue()) {
-                report(ViolationCode.DDP_QN_INVALID, f, c, null, null, name + " from " + from + " on queue "
-                        + s.qn + " (RFC 5040 puts it on queue " + op.queue() + ")");
-            }
-            if (opOk && !op.invalidates() && s.invalidateStag != 0) {
-                report(ViolationCode.RDMAP_RESERVED, f, c, null, null, name + " from " + from
-                        + " carries Invalidate STag " + stagHex(s.invalidateStag) + " but invalidates nothing");
-            }
+        boolean opOk = op != null && op.tagged == s.tagged;
+        if (!opOk) {
+            opcodeInvalid(c, d, f, s, op);
+        } else if (!s.tagged && ((op.queue() >= 0 && s.qn != op.queue()) || (!op.invalidates() && s.invalidateStag != 0))) {
+            untaggedFields(c, d, f, s, op);
         }
         boolean oneShot = oneShotBits(c, d, f, s, op, opOk);
 
@@ -506,21 +497,8 @@ public final class Engine implements PduListener {
             int r = stream.untagged(s.qn, s.msn, s.mo, s.last, s.payloadLength, f);
             m = stream.message;
             first = stream.first;
-            if ((r & DdpStream.MSN_GAP) != 0) {
-                report(ViolationCode.DDP_MSN_GAP, f, c, null, null, name + " from " + from + " on queue " + s.qn
-                        + " has MSN " + s.msn + " where MSN " + stream.expectedMsn + " was expected");
-            }
-            if ((r & DdpStream.MO_GAP) != 0) {
-                report(ViolationCode.DDP_MO_GAP, f, c, null, null, name + " from " + from + " (queue " + s.qn
-                        + ", MSN " + s.msn + ") has MO " + s.mo + " where the message continues at MO "
-                        + stream.expectedOffset);
-            }
-            if ((r & DdpStream.DROPPED) != 0) {
-                DdpMessage dm = stream.dropped;
-                report(ViolationCode.DDP_MO_GAP, f, c, null, null, "message MSN " + dm.msn + " on queue " + dm.qn
-                        + " from " + from + " never received its last segment (" + dm.bytes
-                        + " octets from MO " + dm.startOffset + "); more than " + DdpStream.MAX_OPEN_PER_QUEUE
-                        + " messages were open on the queue");
+            if ((r & (DdpStream.MSN_GAP | DdpStream.MO_GAP | DdpStream.DROPPED)) != 0) {
+                untaggedGaps(c, d, f, s, op, stream, r);
             }
         }
         if (!opOk) {
@@ -534,8 +512,7 @@ public final class Engine implements PduListener {
                 } else if (oneShot && !s.ab && s.last) {
                     completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
                 } else if (steps) {
-                    step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B of a " + op.displayName
-                            + " (queue " + s.qn + ", MSN " + s.msn + ") in a posted receive buffer");
+                    stepSendPlaced(c, d, f, s, op);
                 }
                 break;
             case SEND_WITH_INVALIDATE:
@@ -569,37 +546,112 @@ public final class Engine implements PduListener {
         }
     }
 
+    private void headerBits(Conn c, int d, long f, DdpSegment s) {
+        String from = c.endpoint[d];
+        if (s.dv != 1) {
+            report(ViolationCode.DDP_VERSION, f, c, null, null, "DDP segment from " + from + " has version "
+                    + s.dv + " (1 expected)");
+        }
+        if (s.reserved != 0) {
+            report(ViolationCode.DDP_RESERVED, f, c, null, null, "DDP segment from " + from
+                    + " has reserved control bits " + hex(s.reserved << 2) + " set");
+        }
+        if (s.rdmapVersion != 1) {
+            report(ViolationCode.RDMAP_VERSION, f, c, null, null, "RDMAP header from " + from + " has version "
+                    + s.rdmapVersion + " (1 expected)");
+        }
+        if (s.rdmapReserved != 0) {
+            report(ViolationCode.RDMAP_RESERVED, f, c, null, null, "RDMAP header from " + from
+                    + " has reserved bits " + hex(s.rdmapReserved) + " set");
+        }
+    }
+
+    /** An opcode that RDMAP does not define, or defines for the other kind of DDP header. */
+    private void opcodeInvalid(Conn c, int d, long f, DdpSegment s, Opcode op) {
+        String from = c.endpoint[d];
+        if (op == null) {
+            report(ViolationCode.RDMAP_OPCODE_INVALID, f, c, null, null, "RDMAP opcode " + hex(s.opcode)
+                    + " from " + from + " is not defined");
+        } else {
+            report(ViolationCode.RDMAP_OPCODE_INVALID, f, c, null, null, op.displayName + " from " + from
+                    + " on " + (s.tagged ? "a tagged" : "an untagged") + " DDP header");
+        }
+    }
+
+    /** The queue number and Invalidate STag of an untagged segment with a valid opcode. */
+    private void untaggedFields(Conn c, int d, long f, DdpSegment s, Opcode op) {
+        String from = c.endpoint[d];
+        if (op.queue() >= 0 && s.qn != op.queue()) {
+            report(ViolationCode.DDP_QN_INVALID, f, c, null, null, op.displayName + " from " + from + " on queue "
+                    + s.qn + " (RFC 5040 puts it on queue " + op.queue() + ")");
+        }
+        if (!op.invalidates() && s.invalidateStag != 0) {
+            report(ViolationCode.RDMAP_RESERVED, f, c, null, null, op.displayName + " from " + from
+                    + " carries Invalidate STag " + stagHex(s.invalidateStag) + " but invalidates nothing");
+        }
+    }
+
+    /** What {@link DdpStream#untagged} found out of sequence ({@code r}: its result bits). */
+    private void untaggedGaps(Conn c, int d, long f, DdpSegment s, Opcode op, DdpStream stream, int r) {
+        String from = c.endpoint[d];
+        String name = op == null ? "segment" : op.displayName;
+        if ((r & DdpStream.MSN_GAP) != 0) {
+            report(ViolationCode.DDP_MSN_GAP, f, c, null, null, name + " from " + from + " on queue " + s.qn
+                    + " has MSN " + s.msn + " where MSN " + stream.expectedMsn + " was expected");
+        }
+        if ((r & DdpStream.MO_GAP) != 0) {
+            report(ViolationCode.DDP_MO_GAP, f, c, null, null, name + " from " + from + " (queue " + s.qn
+                    + ", MSN " + s.msn + ") has MO " + s.mo + " where the message continues at MO "
+                    + stream.expectedOffset);
+        }
+        if ((r & DdpStream.DROPPED) != 0) {
+            DdpMessage dm = stream.dropped;
+            report(ViolationCode.DDP_MO_GAP, f, c, null, null, "message MSN " + dm.msn + " on queue " + dm.qn
+                    + " from " + from + " never received its last segment (" + dm.bytes
+                    + " octets from MO " + dm.startOffset + "); more than " + DdpStream.MAX_OPEN_PER_QUEUE
+                    + " messages were open on the queue");
+        }
+    }
+
+    private void stepSendPlaced(Conn c, int d, long f, DdpSegment s, Opcode op) {
+        step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B of a " + op.displayName
+                + " (queue " + s.qn + ", MSN " + s.msn + ") in a posted receive buffer");
+    }
+
     /** Checks the one-shot bits; true when the segment carries well-formed one-shot fields for its opcode. */
     private boolean oneShotBits(Conn c, int d, long f, DdpSegment s, Opcode op, boolean opOk) {
         if (!s.sv && !s.ab) {
             return false;
         }
-        String from = c.endpoint[d];
         if (s.ab && !s.sv) {
-            report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + from
-                    + " has AB set without SV");
+            abWithoutSv(c, d, f);
             return false;
         }
         if (s.optionalStag == null || (s.ab && s.advertised == null)) {
-            report(ViolationCode.ONESHOT_MALFORMED, f, c, null, null, "DDP segment from " + from
-                    + " is too short for the fields " + (s.ab ? "SV and AB announce" : "SV announces"));
+            oneShotShort(c, d, f, s, "");
             return false;
         }
         if (!opOk || (op != Opcode.SEND && op != Opcode.SEND_WITH_SE)) {
-            report(ViolationCode.ONESHOT_MALFORMED, f, c, s.optionalStag, null, (op == null ? "a segment with an unknown opcode"
-                    : op.displayName) + " from " + from + " carries " + (s.ab ? "SV and AB" : "SV")
-                    + ", which only an untagged Send or Send with SE may carry");
+            oneShotOpcode(c, d, f, s, op);
             return false;
         }
-        if (s.ab) {
-            DdpSegment.Advertised a = s.advertised;
-            if (a.reserved() != 0 || (a.access() & ~0x03) != 0) {
-                report(ViolationCode.ONESHOT_MALFORMED, Severity.WARNING, f, c, s.optionalStag, null,
-                        "advertised buffer from " + from + " has " + (a.reserved() != 0 ? "reserved octets "
-                        + hex(a.reserved()) : "unknown access bits " + hex(a.access() & ~0x03)) + " set", null);
-            }
+        if (s.ab && (s.advertised.reserved() != 0 || (s.advertised.access() & ~0x03) != 0)) {
+            advertisedReserved(c, d, f, s);
         }
         return true;
+    }
+
+    private void oneShotOpcode(Conn c, int d, long f, DdpSegment s, Opcode op) {
+        report(ViolationCode.ONESHOT_MALFORMED, f, c, s.optionalStag, null, (op == null ? "a segment with an unknown opcode"
+                : op.displayName) + " from " + c.endpoint[d] + " carries " + (s.ab ? "SV and AB" : "SV")
+                + ", which only an untagged Send or Send with SE may carry");
+    }
+
+    private void advertisedReserved(Conn c, int d, long f, DdpSegment s) {
+        DdpSegment.Advertised a = s.advertised;
+        report(ViolationCode.ONESHOT_MALFORMED, Severity.WARNING, f, c, s.optionalStag, null,
+                "advertised buffer from " + c.endpoint[d] + " has " + (a.reserved() != 0 ? "reserved octets "
+                + hex(a.reserved()) : "unknown access bits " + hex(a.access() & ~0x03)) + " set", null);
     }
 
     // ------------------------------------------------------------------ one-shot
@@ -614,21 +666,35 @@ public final class Engine implements PduListener {
                 access, f, 0);
         needInitiationTime.add(t);
         if (steps) {
-            step(f, advertiser, "driver", "driver posts one command: advertise STag " + stagHex(stag) + " ["
-                    + hex(a.to()) + ", +" + a.length() + ") for " + accessWords(access) + " (" + t.id + ")");
+            stepAdvertise(f, advertiser, t);
         }
         Nic.Admission admission = nic.admit(c.id, d, stag, access);
         if (admission == Nic.Admission.OK) {
             nic.bind(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
             open.put(t.id, t);
             if (steps) {
-                step(f, advertiser, "NIC", "NIC binds STag " + stagHex(stag) + " to the region [" + hex(a.to())
-                        + ", +" + a.length() + ") on " + c.id + " (" + nic.pool(c.id, d).allocated() + " of "
-                        + settings.buffersPerQp() + " buffers of the queue pair in use)");
+                stepBind(c, d, f, nic, t);
             }
             return;
         }
-        // refused: the transaction is open only for the violation that names it, then ends
+        refused(c, d, f, nic, t, admission);
+    }
+
+    private void stepAdvertise(long f, String advertiser, Transaction t) {
+        step(f, advertiser, "driver", "driver posts one command: advertise STag " + stagHex(t.stag) + " ["
+                + hex(t.to) + ", +" + t.length + ") for " + accessWords(t.access) + " (" + t.id + ")");
+    }
+
+    private void stepBind(Conn c, int d, long f, Nic nic, Transaction t) {
+        step(f, c.endpoint[d], "NIC", "NIC binds STag " + stagHex(t.stag) + " to the region [" + hex(t.to)
+                + ", +" + t.length + ") on " + c.id + " (" + nic.pool(c.id, d).allocated() + " of "
+                + settings.buffersPerQp() + " buffers of the queue pair in use)");
+    }
+
+    /** An initiation the NIC refused: the transaction is open only for the violation that names it, then ends. */
+    private void refused(Conn c, int d, long f, Nic nic, Transaction t, Nic.Admission admission) {
+        long stag = t.stag;
+        String advertiser = t.advertiser;
         open.put(t.id, t);
         if (admission == Nic.Admission.IN_USE) {
             StagEntry held = nic.find(stag);
@@ -641,7 +707,7 @@ public final class Engine implements PduListener {
             end(t);
             return;
         }
-        nic.reject(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
+        nic.reject(c.id, d, advertiser, stag, t.to, t.length, t.access, f, t.id, t);
         String why;
         switch (admission) {
             case QP_FULL:
@@ -660,7 +726,7 @@ public final class Engine implements PduListener {
                 break;
         }
         report(ViolationCode.BUFFER_POOL_EXHAUSTED, f, c, stag, t, "initiation " + t.id + " from " + advertiser
-                + " of STag " + stagHex(stag) + " for " + accessWords(access) + " is beyond the buffer pool: " + why);
+                + " of STag " + stagHex(stag) + " for " + accessWords(t.access) + " is beyond the buffer pool: " + why);
         if (steps) {
             step(f, advertiser, "NIC", "NIC has no buffer left for STag " + stagHex(stag) + ": the region is not allocated");
         }
@@ -669,51 +735,29 @@ public final class Engine implements PduListener {
 
     private void completion(Conn c, int d, long f, long stag, CompletionKind kind, Opcode op) {
         int a = 1 - d; // the advertiser receives the completion
-        String receiver = c.endpoint[a];
         Nic nic = nic(c, a);
         StagEntry e = nic.find(stag);
-        String what = op.displayName + " from " + c.endpoint[d];
         if (steps) {
-            step(f, receiver, "NIC", "NIC receives the completion: a " + op.displayName + " naming STag "
+            step(f, c.endpoint[a], "NIC", "NIC receives the completion: a " + op.displayName + " naming STag "
                     + stagHex(stag));
         }
         if (e == null) {
-            if (kind == CompletionKind.SEND_SV) {
-                report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, what + " names STag " + stagHex(stag)
-                        + ", which no open initiation of " + receiver + " advertised");
-            } else {
-                unadvertised(c, f, stag, what);
-            }
+            completionUnknown(c, d, f, stag, kind, op);
             return;
         }
         Transaction t = (Transaction) e.owner();
         if (!e.valid()) {
-            report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, what + " names STag " + stagHex(stag)
-                    + ", which is no longer valid: " + invalidSince(e));
-            if (steps) {
-                step(f, receiver, "driver", "driver compares the STag received with the one it sent: no open command sent "
-                        + stagHex(stag));
-            }
+            completionInvalid(c, d, f, e, stag, op);
             return;
         }
         Driver.Compare cmp = nic.driver().compare(c.id, a, stag);
         if (!e.connection().equals(c.id) || e.direction() != a || cmp != Driver.Compare.EQUAL) {
-            report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, t, what + " on " + c.id + " names STag "
-                    + stagHex(stag) + ", advertised by " + e.advertiser() + " on " + e.connection() + " in frame "
-                    + e.advertisedFrame());
-            if (steps) {
-                step(f, receiver, "driver", "driver compares the STag received with the one it sent on " + c.id
-                        + ": different");
-            }
+            completionElsewhere(c, d, f, e, stag, op);
             return;
         }
         nic.invalidate(e, f);
         if (steps) {
-            step(f, receiver, "NIC", "NIC de-associates STag " + stagHex(stag) + " and frees its buffer ("
-                    + nic.pool(c.id, a).allocated() + " of " + settings.buffersPerQp()
-                    + " buffers of the queue pair in use)");
-            step(f, receiver, "driver", "driver compares the STag received with the one it sent: equal ("
-                    + stagHex(stag) + ")" + (t != null && open.containsKey(t.id) ? ", " + t.id + " done" : ""));
+            stepInvalidate(c, d, f, nic, stag, t);
         }
         if (t != null && open.containsKey(t.id)) {
             t.completion = kind;
@@ -724,6 +768,47 @@ public final class Engine implements PduListener {
             needCompletionTime.add(t);
             end(t);
         }
+    }
+
+    /** A completion naming an STag that its receiver never advertised. */
+    private void completionUnknown(Conn c, int d, long f, long stag, CompletionKind kind, Opcode op) {
+        String what = op.displayName + " from " + c.endpoint[d];
+        if (kind == CompletionKind.SEND_SV) {
+            report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, what + " names STag " + stagHex(stag)
+                    + ", which no open initiation of " + c.endpoint[1 - d] + " advertised");
+        } else {
+            unadvertised(c, f, stag, what);
+        }
+    }
+
+    /** A completion naming an STag no longer valid. */
+    private void completionInvalid(Conn c, int d, long f, StagEntry e, long stag, Opcode op) {
+        report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, op.displayName + " from " + c.endpoint[d]
+                + " names STag " + stagHex(stag) + ", which is no longer valid: " + invalidSince(e));
+        if (steps) {
+            step(f, c.endpoint[1 - d], "driver", "driver compares the STag received with the one it sent: no open "
+                    + "command sent " + stagHex(stag));
+        }
+    }
+
+    /** A completion naming an STag advertised on another connection, or by the other side. */
+    private void completionElsewhere(Conn c, int d, long f, StagEntry e, long stag, Opcode op) {
+        report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, (Transaction) e.owner(), op.displayName + " from "
+                + c.endpoint[d] + " on " + c.id + " names STag " + stagHex(stag) + ", advertised by "
+                + e.advertiser() + " on " + e.connection() + " in frame " + e.advertisedFrame());
+        if (steps) {
+            step(f, c.endpoint[1 - d], "driver", "driver compares the STag received with the one it sent on " + c.id
+                    + ": different");
+        }
+    }
+
+    private void stepInvalidate(Conn c, int d, long f, Nic nic, long stag, Transaction t) {
+        int a = 1 - d;
+        step(f, c.endpoint[a], "NIC", "NIC de-associates STag " + stagHex(stag) + " and frees its buffer ("
+                + nic.pool(c.id, a).allocated() + " of " + settings.buffersPerQp()
+                + " buffers of the queue pair in use)");
+        step(f, c.endpoint[a], "driver", "driver compares the STag received with the one it sent: equal ("
+                + stagHex(stag) + ")" + (t != null && open.containsKey(t.id) ? ", " + t.id + " done" : ""));
     }
 
     private static String invalidSince(StagEntry e) {
@@ -751,6 +836,12 @@ public final class Engine implements PduListener {
         if (e.valid() && e.connection().equals(c.id) && (e.access() & need) != 0 && e.contains(to, length)) {
             return e;
         }
+        return denied(c, d, f, m, e, stag, to, length, need, opName);
+    }
+
+    /** Judges an access to an advertised STag that is not plainly allowed; returns the entry if it still is. */
+    private StagEntry denied(Conn c, int d, long f, DdpMessage m, StagEntry e, long stag, long to, long length,
+                             int need, String opName) {
         String what = opName + " from " + c.endpoint[d];
         Transaction t = (Transaction) e.owner();
         if (!e.valid()) {
@@ -789,8 +880,7 @@ public final class Engine implements PduListener {
 
     private void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op) {
         if (steps) {
-            step(f, c.endpoint[d], "NIC", "NIC sends an " + op.displayName + " of " + s.payloadLength + " B to STag "
-                    + stagHex(s.stag) + " at TO " + hex(s.to));
+            stepWrite(c, d, f, s, op);
         }
         StagEntry e = access(c, d, f, m, s.stag, s.to, s.payloadLength, 0x01, op.displayName);
         if (e == null) {
@@ -802,9 +892,18 @@ public final class Engine implements PduListener {
             t.addDataFrame(f);
         }
         if (steps) {
-            step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B at TO " + hex(s.to) + " of STag "
-                    + stagHex(s.stag));
+            stepWritePlaced(c, d, f, s);
         }
+    }
+
+    private void stepWrite(Conn c, int d, long f, DdpSegment s, Opcode op) {
+        step(f, c.endpoint[d], "NIC", "NIC sends an " + op.displayName + " of " + s.payloadLength + " B to STag "
+                + stagHex(s.stag) + " at TO " + hex(s.to));
+    }
+
+    private void stepWritePlaced(Conn c, int d, long f, DdpSegment s) {
+        step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B at TO " + hex(s.to) + " of STag "
+                + stagHex(s.stag));
     }
 
     private void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
