@@ -75,19 +75,27 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
     private static final int BUFFER = 1 << 15;
 
     private static final Cleaner CLEANER = Cleaner.create();
-    /** Files not yet deleted, of every list: removed at JVM exit if still there. */
-    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
 
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (Path p : LIVE) {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException | RuntimeException e) {
-                    // nothing more can be done at exit
+    /**
+     * Files not yet deleted, of every list: removed at JVM exit if still there. The exit hook is
+     * registered with the first file, so a run that spills nothing starts no thread at exit.
+     */
+    private static final class Live {
+        static final Set<Path> FILES = ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (Path p : FILES) {
+                    try {
+                        Files.deleteIfExists(p);
+                    } catch (IOException | RuntimeException e) {
+                        // nothing more can be done at exit
+                    }
                 }
-            }
-        }, "rdmascope-spill-cleanup"));
+            }, "rdmascope-spill-cleanup"));
+        }
+
+        private Live() {}
     }
 
     private final Codec<T> codec;
@@ -324,7 +332,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
             String dir = System.getProperty(DIR_PROPERTY);
             Path file = dir == null ? Files.createTempFile("rdmascope-", ".spill")
                     : Files.createTempFile(Path.of(dir), "rdmascope-", ".spill");
-            LIVE.add(file);
+            Live.FILES.add(file);
             return new Run(file, level);
         }
 
@@ -335,7 +343,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
                 // left for the exit hook
                 return;
             }
-            LIVE.remove(r.file);
+            Live.FILES.remove(r.file);
         }
 
         @Override
