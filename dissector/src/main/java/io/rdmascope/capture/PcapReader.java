@@ -75,8 +75,7 @@ final class PcapReader extends FileCaptureReader {
             return -1;
         }
         if (size - p < RECORD_HEADER) {
-            problem = "record " + number + " at offset 0x" + Long.toHexString(p) + " is cut short: header "
-                    + (size - p) + " of " + RECORD_HEADER + " octets";
+            problem = record(number, p) + " is cut short: header " + (size - p) + " of " + RECORD_HEADER + " octets";
             return -1;
         }
         ByteBuffer b = file.window(p, RECORD_HEADER);
@@ -86,13 +85,11 @@ final class PcapReader extends FileCaptureReader {
         int captured = b.getInt(i + 8);
         int original = b.getInt(i + 12);
         if (captured < 0 || captured > MAX_RECORD || (snapLength != 0 && Integer.compareUnsigned(captured, snapLength) > 0)) {
-            problem = "record " + number + " at offset 0x" + Long.toHexString(p) + " has an impossible captured length "
-                    + Integer.toUnsignedString(captured) + " (snapshot length " + Integer.toUnsignedString(snapLength) + ")";
+            problem = impossibleLength(number, p, captured);
             return -1;
         }
         if (size - p - RECORD_HEADER < captured) {
-            problem = "record " + number + " at offset 0x" + Long.toHexString(p) + " is cut short: "
-                    + (size - p - RECORD_HEADER) + " of " + captured + " octets";
+            problem = cutShort(number, p, size - p - RECORD_HEADER, captured);
             return -1;
         }
         file.window(p, RECORD_HEADER + captured);
@@ -105,6 +102,21 @@ final class PcapReader extends FileCaptureReader {
         into.length = captured;
         into.originalLength = original < captured || original < 0 ? captured : original;
         return RECORD_HEADER + captured;
+    }
+
+    // The problems are worded apart from read, which runs for every record and is compiled whole.
+
+    private static String record(long number, long p) {
+        return "record " + number + " at offset 0x" + Long.toHexString(p);
+    }
+
+    private String impossibleLength(long number, long p, int captured) {
+        return record(number, p) + " has an impossible captured length " + Integer.toUnsignedString(captured)
+                + " (snapshot length " + Integer.toUnsignedString(snapLength) + ")";
+    }
+
+    private static String cutShort(long number, long p, long have, int captured) {
+        return record(number, p) + " is cut short: " + have + " of " + captured + " octets";
     }
 
     @Override
