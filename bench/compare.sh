@@ -8,7 +8,8 @@
 # connections, 64 KiB writes in 1400-octet segments, CRC on) in a temporary folder, then runs
 #   rdmascope analyze --format json FILE
 #   tshark -r FILE -T fields -e iwarp_ddp.stag
-# under /usr/bin/time -v, RUNS times each (default 3, alternating), and prints the median run's
+# under /usr/bin/time -v, RUNS times each (default 3, alternating, each run right after a read of
+# the capture so that both tools find it in the page cache), and prints the median run's
 # wall and CPU seconds, MB/s, frames/s and peak RSS side by side. Then it analyses
 # 4 copies of the capture in one call (parallel analysis, one file per core) against one, and
 # generates LARGE_MB to measure steady-state throughput: the analysis time of the large capture
@@ -26,8 +27,16 @@ cp="$here/dissector/target/rdmascope-dissector-0.1.0.jar:$here/dissector/target/
 work="$(mktemp -d "${TMPDIR:-/tmp}/rdmascope-compare.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-gen() { # FILE BYTES
+gen() { # FILE BYTES (written out to the disk, so that no write-back runs during the measures)
   java -cp "$cp" io.rdmascope.synth.BulkCapture "$1" "$2" >/dev/null
+  sync "$1"
+}
+
+# The captures are read from the page cache by both tools: each run is preceded by a read of its
+# capture, since the kernel may reclaim cached pages between runs (on this project's machine it
+# reclaimed a third of the 200 MB capture in the five seconds of a TShark run).
+warm() {
+  cat "$@" >/dev/null
 }
 
 # run NAME OUT COMMAND...: runs under /usr/bin/time -v, sets secs, rss_kb
@@ -59,15 +68,16 @@ echo
 file="$work/bulk-${size_mb}mb.pcap"
 gen "$file" "$((size_mb * 1000000))"
 bytes=$(stat -c %s "$file")
-cat "$file" >/dev/null   # page cache, as for both tools
 
 # Each tool RUNS times, alternating, so that both see the same moments of a busy machine; the
 # median run of each is compared (the machine's noise on a run of a third of a second is a tenth).
 runs="${RUNS:-3}"
 r_all=() t_all=()
 for ((k = 0; k < runs; k++)); do
+  warm "$file"
   run rdmascope "$work/analysis.json" "$rdmascope" analyze --format json "$file"
   r_all+=("$secs $cpu $rss_kb")
+  warm "$file"
   run tshark "$work/stags.txt" tshark -r "$file" -T fields -e iwarp_ddp.stag
   t_all+=("$secs $cpu $rss_kb")
 done
@@ -89,16 +99,19 @@ echo
 
 tiny="$work/tiny.pcap"
 gen "$tiny" 200000
+warm "$tiny"
 run tiny "$work/tiny.json" "$rdmascope" analyze --format json "$tiny"
 tiny_secs=$secs tiny_cpu=$cpu
 echo "start-up: a 0.2 MB capture takes $tiny_secs s ($tiny_cpu s CPU)"
 
 copies=()
 for i in 1 2 3 4; do ln -s "$file" "$work/copy$i.pcap"; copies+=("$work/copy$i.pcap"); done
+warm "$file"
 run four "$work/four.json" "$rdmascope" analyze --format json "${copies[@]}"
 awk -v one="$r_secs" -v four="$secs" -v cpu="$cpu" 'BEGIN {
   printf "4 files in one call: %.2f s wall, %.2f s CPU (1 file: %.2f s): %.2f cores busy, %.1fx the time of one\n",
          four, cpu, one, cpu/four, four/one }'
+warm "$file"
 run serial "$work/serial.json" "$rdmascope" analyze -j 1 --format json "${copies[@]}"
 awk -v s="$secs" -v cpu="$cpu" 'BEGIN { printf "the same with -j 1:   %.2f s wall, %.2f s CPU: %.2f cores busy\n", s, cpu, cpu/s }'
 echo
@@ -108,7 +121,7 @@ if [[ "$large_mb" -gt 0 ]]; then
   large="$work/bulk-${large_mb}mb.pcap"
   gen "$large" "$((large_mb * 1000000))"
   lbytes=$(stat -c %s "$large")
-  cat "$large" >/dev/null
+  warm "$large"
   run large "$work/large.json" "$rdmascope" analyze --format json "$large"
   lframes=$(grep -m1 '"frames"' "$work/large.json" | tr -dc '0-9')
   header
