@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 
@@ -176,8 +177,12 @@ final class Pipelined {
         final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
         final PduListener listener;
         private final int dataOctets, opLongs;
-        /** Batches made so far (by the reader, when none was free): a short capture needs few. */
-        private int made;
+        /**
+         * Batches made so far: by the second thread while it has nothing to replay (so that their
+         * memory is first touched off the reading thread), else by the reader when none is free. A
+         * short capture needs few.
+         */
+        private final AtomicInteger made = new AtomicInteger();
         volatile boolean abort;
         volatile Throwable failure;
 
@@ -193,9 +198,9 @@ final class Pipelined {
             if (ready != null) {
                 return ready;
             }
-            if (made < BATCHES) {
-                made++;
-                return new Batch(dataOctets, opLongs);
+            Batch fresh = make();
+            if (fresh != null) {
+                return fresh;
             }
             try {
                 while (true) {
@@ -214,6 +219,19 @@ final class Pipelined {
             }
         }
 
+        /** A new batch, or null when all have been made. */
+        private Batch make() {
+            while (true) {
+                int n = made.get();
+                if (n >= BATCHES) {
+                    return null;
+                }
+                if (made.compareAndSet(n, n + 1)) {
+                    return new Batch(dataOctets, opLongs);
+                }
+            }
+        }
+
         void send(Batch b) {
             full.add(b); // never full: there are at most BATCHES batches
         }
@@ -223,7 +241,17 @@ final class Pipelined {
             Replayer r = new Replayer(listener);
             try {
                 while (true) {
-                    Batch b = full.poll(20, TimeUnit.MILLISECONDS);
+                    Batch b = full.poll();
+                    if (b == null && free.isEmpty()) {
+                        // Idle: one batch more for the reader, made here rather than when it needs one.
+                        Batch spare = make();
+                        if (spare != null) {
+                            free.add(spare);
+                        }
+                    }
+                    if (b == null) {
+                        b = full.poll(20, TimeUnit.MILLISECONDS);
+                    }
                     if (abort) {
                         return;
                     }
