@@ -123,21 +123,20 @@ public final class FileAnalysis implements AutoCloseable {
 
     /** Violations per code, only the codes that occur. */
     public Map<ViolationCode, Long> codeCounts() {
-        Map<ViolationCode, Long> m = new EnumMap<>(ViolationCode.class);
-        for (ViolationCode c : ViolationCode.values()) {
-            if (tally.codes[c.ordinal()] > 0) {
-                m.put(c, tally.codes[c.ordinal()]);
-            }
-        }
-        return m;
+        return occurring(ViolationCode.class, tally.codes);
     }
 
     /** Transactions per status, only the statuses that occur. */
     public Map<TransactionStatus, Long> transactionCounts() {
-        Map<TransactionStatus, Long> m = new EnumMap<>(TransactionStatus.class);
-        for (TransactionStatus s : TransactionStatus.values()) {
-            if (tally.statuses[s.ordinal()] > 0) {
-                m.put(s, tally.statuses[s.ordinal()]);
+        return occurring(TransactionStatus.class, tally.statuses);
+    }
+
+    /** The counts above zero, by the constant of {@code type} whose ordinal indexes them. */
+    private static <E extends Enum<E>> Map<E, Long> occurring(Class<E> type, long[] counts) {
+        Map<E, Long> m = new EnumMap<>(type);
+        for (E e : type.getEnumConstants()) {
+            if (counts[e.ordinal()] > 0) {
+                m.put(e, counts[e.ordinal()]);
             }
         }
         return m;
