@@ -15,14 +15,14 @@ import java.nio.ByteBuffer;
  * to the start of the region. Bit fields ({@code b1} ... {@code b64}) are read octet by octet into
  * the stream's bit buffer instead of through a temporary array. Writing is not supported.
  */
-final class SegmentStream extends KaitaiStream {
+public final class SegmentStream extends KaitaiStream {
     private byte[] buf = new byte[0];
     private int base;
     private int size;
     private int pos;
 
     /** Points the stream at {@code buf[off, off + len)}, position 0, no bits pending. */
-    SegmentStream reset(byte[] buf, int off, int len) {
+    public SegmentStream reset(byte[] buf, int off, int len) {
         this.buf = buf;
         this.base = off;
         this.size = len;

@@ -1,0 +1,58 @@
+package io.rdmascope.ulp;
+
+/**
+ * An upper-layer protocol carried over RDMAP whose messages advertise STags (RPC-over-RDMA,
+ * NVMe/RDMA, iSER, SMB Direct, and the payload formats of widely used tools). A protocol claims a
+ * connection by its registered port or, elsewhere, by recognising the shape of the connection's
+ * first messages; each claimed connection gets a {@link Decoder} of its own.
+ *
+ * <p>Decoders only parse: they say what a message advertises, which call it begins or answers and
+ * what does not hold together. Judging the accesses against the advertisements is the engine's.
+ */
+public interface Ulp {
+    int[] NO_PORTS = {};
+
+    /** The protocol's name, also the transaction kind of its call/reply pairs ("rpc", "nvme", ...). */
+    String name();
+
+    /** The TCP ports the protocol is registered on (the responder's side). */
+    default int[] ports() {
+        return NO_PORTS;
+    }
+
+    /** Whether a Send message of a connection no port claims looks like one of this protocol's. */
+    default boolean recognizes(UlpInput message) {
+        return false;
+    }
+
+    /**
+     * Whether the private data of an MPA Request or Reply (after RFC 6581's IRD and ORD, when
+     * present) looks like this protocol's connection data.
+     */
+    default boolean recognizesPrivateData(byte[] buf, int off, int len, boolean request) {
+        return false;
+    }
+
+    /** A decoder for one connection. */
+    Decoder decoder();
+
+    /** Decodes the messages of one connection, both directions, in capture order. */
+    interface Decoder {
+        /**
+         * One untagged Send message (any Send opcode), assembled from its DDP segments.
+         *
+         * @return what it says, or null when it is not a message of this protocol
+         */
+        UlpMessage send(UlpInput message);
+
+        /** One RDMA Write message (for protocols that advertise through Writes); null by default. */
+        default UlpMessage write(UlpInput message) {
+            return null;
+        }
+
+        /** The connection data in an MPA Request's or Reply's private data; null by default. */
+        default UlpMessage privateData(byte[] buf, int off, int len, boolean fromInitiator) {
+            return null;
+        }
+    }
+}

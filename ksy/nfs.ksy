@@ -1,0 +1,8 @@
+meta:
+  id: nfs
+  endian: be
+doc: |
+  Placeholder; the layout is being written.
+seq:
+  - id: placeholder
+    type: u1
