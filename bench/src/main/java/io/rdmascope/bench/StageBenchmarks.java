@@ -116,7 +116,7 @@ public class StageBenchmarks {
     @Benchmark
     public int engineOnly() {
         int[] n = new int[1];
-        Engine engine = new Engine(NicSettings.DEFAULTS, new EngineListener() {
+        Engine judge = new Engine(NicSettings.DEFAULTS, new EngineListener() {
             @Override
             public void violation(Violation violation) {
                 n[0]++;
@@ -127,6 +127,7 @@ public class StageBenchmarks {
                 n[0]++;
             }
         });
+        io.rdmascope.ddp.MessageAssembly engine = new io.rdmascope.ddp.MessageAssembly(judge);
         for (Consumer<PduListener> e : events) {
             e.accept(engine);
         }

@@ -31,7 +31,13 @@ public final class DdpMessage {
     public int reported;
     /** Free for the judge (for example the Read Request a Read Response answers). */
     public Object attachment;
-
+    /**
+     * The first payload octets of the message, as far as its segments kept them
+     * ({@link io.rdmascope.pdu.DdpSegment#payload}), in MO order; null when none were kept.
+     */
+    public byte[] head;
+    /** How many octets of {@link #head} hold payload. */
+    public int headLength;
     DdpMessage(boolean tagged, long qn, long msn, long stag, long startOffset, long frame) {
         this.tagged = tagged;
         this.qn = qn;
@@ -41,6 +47,22 @@ public final class DdpMessage {
         this.nextOffset = startOffset;
         this.firstFrame = frame;
         this.lastFrame = frame;
+    }
+
+    /** Adds the payload octets a segment kept, when they continue the head without a hole. */
+    void keep(byte[] payload, long offset, int max) {
+        if (payload == null || offset - startOffset != headLength || headLength >= max) {
+            return;
+        }
+        int n = Math.min(payload.length, max - headLength);
+        if (head == null) {
+            head = new byte[Math.min(max, Math.max(n, 64))];
+        }
+        if (headLength + n > head.length) {
+            head = java.util.Arrays.copyOf(head, Math.min(max, Math.max(headLength + n, head.length * 2)));
+        }
+        System.arraycopy(payload, 0, head, headLength, n);
+        headLength += n;
     }
 
     /** Marks {@code bit} as reported; true when it was not reported before. */

@@ -29,6 +29,8 @@ public final class DdpStream {
     public static final int OK = 0, MSN_GAP = 1, MO_GAP = 2, DROPPED = 4;
 
     private static final long U32 = 0xFFFFFFFFL;
+    /** The most payload octets kept per message for the upper-layer decoders. */
+    public static final int MAX_HEAD = io.rdmascope.ulp.UlpInput.MAX_HEAD;
 
     private final long[] nextMsn = new long[QUEUES];
     private final boolean[] fresh = new boolean[QUEUES];
@@ -75,6 +77,11 @@ public final class DdpStream {
      * @return {@link #OK} or a combination of {@link #MSN_GAP}, {@link #MO_GAP}, {@link #DROPPED}
      */
     public int untagged(long qn, long msn, long mo, boolean last, long payloadLength, long frame) {
+        return untagged(qn, msn, mo, last, payloadLength, null, frame);
+    }
+
+    /** As {@link #untagged(long, long, long, boolean, long, long)}, keeping the segment's payload octets. */
+    public int untagged(long qn, long msn, long mo, boolean last, long payloadLength, byte[] payload, long frame) {
         dropped = null;
         if (qn < 0 || qn >= QUEUES) {
             message = null;
@@ -116,6 +123,7 @@ public final class DdpStream {
             }
         }
         fresh[q] = false;
+        m.keep(payload, mo, MAX_HEAD);
         add(m, mo, payloadLength, frame);
         if (last) {
             m.complete = true;
@@ -127,6 +135,11 @@ public final class DdpStream {
 
     /** Accepts a tagged segment; returns {@link #OK} or {@link #DROPPED}. */
     public int tagged(long stag, long to, boolean last, long payloadLength, long frame) {
+        return tagged(stag, to, last, payloadLength, null, frame);
+    }
+
+    /** As {@link #tagged(long, long, boolean, long, long)}, keeping the segment's payload octets. */
+    public int tagged(long stag, long to, boolean last, long payloadLength, byte[] payload, long frame) {
         dropped = null;
         DdpMessage m = null;
         int index = -1;
@@ -154,6 +167,7 @@ public final class DdpStream {
         } else {
             first = false;
         }
+        m.keep(payload, to, MAX_HEAD);
         add(m, to, payloadLength, frame);
         if (last) {
             m.complete = true;

@@ -2,6 +2,8 @@ package io.rdmascope.engine;
 
 import io.rdmascope.ddp.DdpMessage;
 import io.rdmascope.ddp.DdpStream;
+import io.rdmascope.ddp.MessageAssembly;
+import io.rdmascope.ddp.MessageListener;
 import io.rdmascope.model.Driver;
 import io.rdmascope.model.LongMap;
 import io.rdmascope.model.Nic;
@@ -18,6 +20,9 @@ import io.rdmascope.pdu.Opcode;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.TcpConnection;
+import io.rdmascope.ulp.Ulp;
+import io.rdmascope.ulp.Ulps;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -72,9 +77,11 @@ import java.util.List;
  * Atomic operations (RFC 7306) are checked for their headers (opcode, queue) but their remote
  * STag is not judged against the model.
  */
-public final class Engine implements PduListener {
+public final class Engine implements MessageListener {
     public static final int MAX_OUTSTANDING_READS = 16384;
     public static final int MAX_UNADVERTISED_PER_CONNECTION = 1 << 16;
+    /** The reserved bit of the MPA flags octet that Linux's siw driver sets for its GSO extension. */
+    static final int SIW_GSO_FLAG = 0x08;
     /** RFC 6581: an IRD/ORD value of 0x3FFF means none given. */
     private static final int IRD_NONE = 0x3FFF;
 
@@ -84,7 +91,7 @@ public final class Engine implements PduListener {
 
     private final NicSettings settings;
     private final EngineListener listener;
-    private final boolean steps;
+    final boolean steps;
     private final NicModel model;
     private final IdentityHashMap<MpaConnection, Conn> conns = new IdentityHashMap<>();
     private MpaConnection lastKey;
@@ -93,7 +100,13 @@ public final class Engine implements PduListener {
     private final ArrayList<Transaction> needInitiationTime = new ArrayList<>();
     private final ArrayList<Transaction> needCompletionTime = new ArrayList<>();
     private final ArrayList<Transaction> ended = new ArrayList<>();
-    private int transactionCount;
+    private final int[] idCounts = new int[TransactionKind.values().length];
+    final Operations ops = new Operations(this);
+    private final UpperLayer ulps;
+    private final java.util.HashMap<String, Conn> byId = new java.util.HashMap<>();
+    static final int ACCESS_WRITE = 0x01, ACCESS_READ = 0x02;
+    /** Why a zero-length first message is not judged against the STag table. */
+    static final String READY_TO_RECEIVE = "MPA ready-to-receive message (RFC 6581 section 8)";
     private long lastFrame;
     private long lastTimestamp;
     /**
@@ -107,6 +120,12 @@ public final class Engine implements PduListener {
     private boolean finished;
 
     public Engine(NicSettings settings, EngineListener listener) {
+        this(settings, listener, Ulps.all());
+    }
+
+    /** An engine that decodes these upper-layer protocols. */
+    public Engine(NicSettings settings, EngineListener listener, List<Ulp> protocols) {
+        this.ulps = new UpperLayer(this, protocols);
         this.settings = settings == null ? NicSettings.DEFAULTS : settings;
         this.listener = listener;
         this.steps = listener.wantsSteps();
@@ -125,12 +144,18 @@ public final class Engine implements PduListener {
 
     // ------------------------------------------------------------------ per-connection state
 
-    private static final class Conn {
+    static final class Conn {
         final MpaConnection mpa;
         final String id;
         final String[] endpoint = new String[2];
         final String[] address = new String[2];
-        final DdpStream[] ddp = {new DdpStream(), new DdpStream()};
+        /** Whether each direction has sent an FPDU yet (the MPA ready-to-receive message comes first). */
+        final boolean[] sentFpdu = new boolean[2];
+        /** Atomic Requests awaiting their Response, by the direction the requests travel in. */
+        @SuppressWarnings("unchecked")
+        final ArrayDeque<Transaction>[] atomics = new ArrayDeque[] {new ArrayDeque<>(), new ArrayDeque<>()};
+        /** The upper-layer protocol spoken on the connection, once looked at. */
+        UpperLayer.Session ulp;
         /** Index: the direction the requests travel in (the requester is its source). */
         final OutstandingReads[] reads = {new OutstandingReads(MAX_OUTSTANDING_READS),
                 new OutstandingReads(MAX_OUTSTANDING_READS)};
@@ -158,7 +183,7 @@ public final class Engine implements PduListener {
     }
 
     /** The NIC of the source of direction d. */
-    private Nic nic(Conn c, int d) {
+    Nic nic(Conn c, int d) {
         Nic n = c.nic[d];
         if (n == null) {
             n = model.nic(c.address[d]);
@@ -175,6 +200,7 @@ public final class Engine implements PduListener {
         if (s == null) {
             s = new Conn(c);
             conns.put(c, s);
+            byId.put(s.id, s);
         }
         lastKey = c;
         lastConn = s;
@@ -183,24 +209,28 @@ public final class Engine implements PduListener {
 
     // ------------------------------------------------------------------ reporting
 
-    private void report(ViolationCode code, Severity severity, long frame, Conn c, Long stag, Transaction t,
-                        String message, String reference) {
+    void report(ViolationCode code, Severity severity, long frame, Conn c, Long stag, Transaction t,
+                String message, String reference) {
         String txn = null;
         if (t != null && open.containsKey(t.id)) {
             txn = t.id;
-            if (code != ViolationCode.TRANSACTION_INCOMPLETE && code != ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS) {
+            if (code.severity != Severity.INFO && code != ViolationCode.TRANSACTION_INCOMPLETE
+                    && code != ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS) {
                 t.status = TransactionStatus.VIOLATED;
+                if (t.parent != null && open.containsKey(t.parent.id)) {
+                    t.parent.status = TransactionStatus.VIOLATED;
+                }
             }
         }
         listener.violation(new Violation(code, severity, frame, c == null ? null : c.id, stag, txn, message,
                 reference == null ? code.reference : reference));
     }
 
-    private void report(ViolationCode code, long frame, Conn c, Long stag, Transaction t, String message) {
+    void report(ViolationCode code, long frame, Conn c, Long stag, Transaction t, String message) {
         report(code, code.severity, frame, c, stag, t, message, null);
     }
 
-    private void step(long frame, String endpoint, String actor, String text) {
+    void step(long frame, String endpoint, String actor, String text) {
         listener.step(frame, endpoint, actor, text);
     }
 
@@ -278,8 +308,9 @@ public final class Engine implements PduListener {
         if (h.revision() != 1 && h.revision() != 2) {
             append(problems, "revision " + h.revision() + " (RFC 5044 defines 1, RFC 6581 defines 2)");
         }
-        if (h.reservedFlags() != 0) {
-            append(problems, "reserved flag bits " + hex(h.reservedFlags()) + " set");
+        int unknownFlags = h.reservedFlags() & ~SIW_GSO_FLAG;
+        if (unknownFlags != 0) {
+            append(problems, "reserved flag bits " + hex(unknownFlags) + " set");
         }
         if (h.privateDataLength() > 512) {
             append(problems, "private data of " + h.privateDataLength() + " octets (at most 512)");
@@ -307,6 +338,12 @@ public final class Engine implements PduListener {
             report(ViolationCode.MPA_HANDSHAKE, h.frame(), c, null, null,
                     what + " from " + c.endpoint[dir(h.direction())] + ": " + problems);
         }
+        if ((h.reservedFlags() & SIW_GSO_FLAG) != 0) {
+            report(ViolationCode.MPA_VENDOR_FLAG, h.frame(), c, null, null, what + " from "
+                    + c.endpoint[dir(h.direction())] + " sets reserved flag bit 0x08, Linux siw's GSO bit: the sender"
+                    + " can take FPDUs larger than one TCP segment, built for segmentation offload (not in RFC 5044)");
+        }
+        ulps.handshake(c, h);
         if (!h.request() && h.rejectFlag()) {
             report(ViolationCode.MPA_REJECTED, h.frame(), c, null, null,
                     "MPA Reply from " + c.endpoint[dir(h.direction())] + " rejects the connection");
@@ -354,18 +391,15 @@ public final class Engine implements PduListener {
         String from = c.endpoint[d];
         switch (issue.kind()) {
             case GAP:
-                c.ddp[d].resync();
                 report(ViolationCode.TCP_GAP, f, c, null, null, issue.message() != null ? issue.message()
                         : issue.length() + " octets of the stream from " + from + " are missing at offset "
                           + issue.streamOffset());
                 break;
             case FRAMING:
-                c.ddp[d].resync();
                 report(ViolationCode.MPA_FRAMING, f, c, null, null, issue.message() != null ? issue.message()
                         : "the stream from " + from + " lost FPDU framing at offset " + issue.streamOffset());
                 break;
             case TRUNCATED:
-                c.ddp[d].resync();
                 report(ViolationCode.MPA_TRUNCATED, f, c, null, null, issue.message() != null ? issue.message()
                         : "an FPDU from " + from + " at offset " + issue.streamOffset() + " is cut short");
                 break;
@@ -406,26 +440,34 @@ public final class Engine implements PduListener {
         if (fpdu.crcOk != null && !fpdu.crcOk) {
             // a NIC discards the FPDU (and would terminate the stream): nothing in it is placed
             crcMismatch(c, d, f, fpdu);
-            c.ddp[d].resync();
             return;
         }
-        if (s == null) {
-            return;
+        if (fpdu.padNonZero) {
+            padNonZero(c, d, f, fpdu);
         }
-        if (s.malformed != null) {
+        if (s != null && s.malformed != null) {
             if (s.ab && !s.sv) {
                 abWithoutSv(c, d, f);
             } else if (s.sv || s.ab) {
                 oneShotShort(c, d, f, s, ": " + s.malformed);
             }
-            c.ddp[d].resync();
+        }
+    }
+
+    /** A segment placed in its message by the DDP stage: judged, and its operation accounted. */
+    @Override
+    public void segment(MpaConnection connection, Fpdu fpdu, DdpSegment s, DdpStream stream, int gaps) {
+        if (connection == null || fpdu == null || s == null) {
             return;
         }
-        segment(c, d, f, s);
-        if (fpdu.truncated) {
-            // a gap or the capture's end cut this FPDU: where its message continues is unknown
-            c.ddp[d].resync();
-        }
+        Conn c = conn(connection);
+        segment(c, dir(fpdu.direction), fpdu.frame, s, stream, gaps);
+    }
+
+    private void padNonZero(Conn c, int d, long f, Fpdu fpdu) {
+        report(ViolationCode.MPA_PAD_NONZERO, f, c, null, null, "the " + fpdu.padLength + " pad octet"
+                + (fpdu.padLength == 1 ? "" : "s") + " of the FPDU from " + c.endpoint[d] + " at stream offset "
+                + fpdu.streamOffset + " are not zero; the framing is intact");
     }
 
     // The violations and the narration are worded in methods of their own, apart from the judging
@@ -471,7 +513,7 @@ public final class Engine implements PduListener {
 
     // ------------------------------------------------------------------ DDP / RDMAP segment
 
-    private void segment(Conn c, int d, long f, DdpSegment s) {
+    private void segment(Conn c, int d, long f, DdpSegment s, DdpStream stream, int gaps) {
         if (s.dv != 1 || s.reserved != 0 || s.rdmapVersion != 1 || s.rdmapReserved != 0) {
             headerBits(c, d, f, s);
         }
@@ -484,26 +526,26 @@ public final class Engine implements PduListener {
         }
         boolean oneShot = oneShotBits(c, d, f, s, op, opOk);
 
-        DdpStream stream = c.ddp[d];
-        DdpMessage m;
-        boolean first;
-        if (s.tagged) {
-            // a tagged message dropped unfinished is not an error of its own: tagged placement
-            // has no sequence to break
-            stream.tagged(s.stag, s.to, s.last, s.payloadLength, f);
-            m = stream.message;
-            first = stream.first;
-        } else {
-            int r = stream.untagged(s.qn, s.msn, s.mo, s.last, s.payloadLength, f);
-            m = stream.message;
-            first = stream.first;
-            if ((r & (DdpStream.MSN_GAP | DdpStream.MO_GAP | DdpStream.DROPPED)) != 0) {
-                untaggedGaps(c, d, f, s, op, stream, r);
-            }
+        DdpMessage m = stream.message;
+        boolean first = stream.first;
+        if ((gaps & DdpStream.DROPPED) != 0) {
+            ops.dropped(stream.dropped, f);
         }
+        // a tagged message dropped unfinished is not an error of its own: tagged placement has no
+        // sequence to break
+        if (!s.tagged && (gaps & (DdpStream.MSN_GAP | DdpStream.MO_GAP | DdpStream.DROPPED)) != 0) {
+            untaggedGaps(c, d, f, s, op, stream, gaps);
+        }
+        boolean rtr = !c.sentFpdu[d] && readyToReceive(c, s, op);
+        c.sentFpdu[d] = true;
         if (!opOk) {
             return;
         }
+        if (rtr) {
+            readyToReceive(c, d, f, s, m, op, first);
+            return;
+        }
+        Transaction operation = ops.segment(c, d, f, s, m, op, first);
         switch (op) {
             case SEND:
             case SEND_WITH_SE:
@@ -514,27 +556,45 @@ public final class Engine implements PduListener {
                 } else if (steps) {
                     stepSendPlaced(c, d, f, s, op);
                 }
+                if (s.last) {
+                    ulps.send(c, d, f, m, operation, op.code, 0);
+                }
                 break;
             case SEND_WITH_INVALIDATE:
                 if (s.last) {
                     completion(c, d, f, s.invalidateStag, CompletionKind.SEND_WITH_INVALIDATE, op);
+                    ulps.send(c, d, f, m, operation, op.code, s.invalidateStag);
                 }
                 break;
             case SEND_WITH_SE_AND_INVALIDATE:
                 if (s.last) {
                     completion(c, d, f, s.invalidateStag, CompletionKind.SEND_SE_WITH_INVALIDATE, op);
+                    ulps.send(c, d, f, m, operation, op.code, s.invalidateStag);
                 }
                 break;
             case RDMA_WRITE:
-                write(c, d, f, s, m, op);
+                write(c, d, f, s, m, op, operation, first);
+                if (s.last) {
+                    ulps.write(c, d, f, m, operation, s.stag, m == null ? s.to : m.startOffset);
+                }
                 break;
             case RDMA_READ_REQUEST:
                 if (s.readRequest != null && first) {
-                    readRequest(c, d, f, s.readRequest);
+                    readRequest(c, d, f, s.readRequest, false);
                 }
                 break;
             case RDMA_READ_RESPONSE:
                 readResponse(c, d, f, s, m);
+                break;
+            case ATOMIC_REQUEST:
+                if (s.atomicRequest != null && first) {
+                    ops.atomicRequest(c, d, f, s.atomicRequest);
+                }
+                break;
+            case ATOMIC_RESPONSE:
+                if (s.atomicResponse != null && first) {
+                    ops.atomicResponse(c, d, f, s);
+                }
                 break;
             case TERMINATE:
                 if (first) {
@@ -543,6 +603,33 @@ public final class Engine implements PduListener {
                 break;
             default:
                 break;
+        }
+    }
+
+    /**
+     * Whether the first FPDU of a direction is the ready-to-receive message of MPA revision 2's
+     * peer-to-peer mode (RFC 6581 section 8): a zero-length RDMA Write, RDMA Read Request or Send.
+     */
+    private static boolean readyToReceive(Conn c, DdpSegment s, Opcode op) {
+        if (op == null || (c.mpa.revision != 2 && c.mpa.revision != 0)) {
+            return false;
+        }
+        if (op == Opcode.RDMA_WRITE || op.isSend()) {
+            return s.payloadLength == 0 && s.last && (s.tagged || s.mo == 0);
+        }
+        return op == Opcode.RDMA_READ_REQUEST && s.readRequest != null && s.readRequest.readSize() == 0;
+    }
+
+    /** The ready-to-receive message: an operation of its own, not judged against the STag table. */
+    private void readyToReceive(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, boolean first) {
+        Transaction t = op == Opcode.RDMA_READ_REQUEST ? readRequest(c, d, f, s.readRequest, true)
+                : ops.segment(c, d, f, s, m, op, first);
+        if (t != null) {
+            t.note = READY_TO_RECEIVE;
+        }
+        if (steps) {
+            step(f, c.endpoint[d], "NIC", "NIC sends the " + READY_TO_RECEIVE + " of " + c.id + ": a zero-length "
+                    + op.displayName);
         }
     }
 
@@ -662,7 +749,7 @@ public final class Engine implements PduListener {
         int access = a.access() & 0x03;
         String advertiser = c.endpoint[d];
         Nic nic = nic(c, d);
-        Transaction t = new Transaction("t" + (++transactionCount), c.id, advertiser, stag, a.to(), a.length(),
+        Transaction t = new Transaction(nextId(TransactionKind.ONESHOT), c.id, advertiser, stag, a.to(), a.length(),
                 access, f, 0);
         needInitiationTime.add(t);
         if (steps) {
@@ -745,9 +832,13 @@ public final class Engine implements PduListener {
             completionUnknown(c, d, f, stag, kind, op);
             return;
         }
-        Transaction t = (Transaction) e.owner();
+        Transaction t = oneShot(e);
         if (!e.valid()) {
             completionInvalid(c, d, f, e, stag, op);
+            return;
+        }
+        if (e.owner() instanceof UpperLayer.Advert advert) {
+            remoteInvalidate(c, d, f, nic, e, advert, op);
             return;
         }
         Driver.Compare cmp = nic.driver().compare(c.id, a, stag);
@@ -767,6 +858,22 @@ public final class Engine implements PduListener {
             }
             needCompletionTime.add(t);
             end(t);
+        }
+    }
+
+    /**
+     * A Send with Invalidate naming a region an upper-layer message advertised (RFC 8167, and the
+     * NVMe/RDMA, iSER and SMB Direct targets): the receiver's NIC invalidates it.
+     */
+    private void remoteInvalidate(Conn c, int d, long f, Nic nic, StagEntry e, UpperLayer.Advert advert, Opcode op) {
+        if (!e.connection().equals(c.id) || e.direction() != 1 - d) {
+            completionElsewhere(c, d, f, e, e.stag(), op);
+            return;
+        }
+        nic.invalidate(e, f);
+        if (steps) {
+            step(f, c.endpoint[1 - d], "NIC", "NIC invalidates STag " + stagHex(e.stag()) + " (" + advert.what
+                    + ") as the " + op.displayName + " from " + c.endpoint[d] + " on " + c.id + " asks");
         }
     }
 
@@ -793,7 +900,7 @@ public final class Engine implements PduListener {
 
     /** A completion naming an STag advertised on another connection, or by the other side. */
     private void completionElsewhere(Conn c, int d, long f, StagEntry e, long stag, Opcode op) {
-        report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, (Transaction) e.owner(), op.displayName + " from "
+        report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, oneShot(e), op.displayName + " from "
                 + c.endpoint[d] + " on " + c.id + " names STag " + stagHex(stag) + ", advertised by "
                 + e.advertiser() + " on " + e.connection() + " in frame " + e.advertisedFrame());
         if (steps) {
@@ -824,10 +931,20 @@ public final class Engine implements PduListener {
      * Request); returns the entry when the access is allowed.
      */
     private StagEntry access(Conn c, int d, long f, DdpMessage m, long stag, long to, long length, int need,
-                             String opName) {
+                             String opName, Transaction operation) {
         Nic nic = nic(c, 1 - d);
         StagEntry e = nic.find(stag);
         if (e == null) {
+            StagEntry elsewhere = advertisedToOnOtherConnection(c, d, stag);
+            if (elsewhere != null) {
+                if (m == null || m.firstReport(R_WRONG)) {
+                    wrongConnection(c, d, f, elsewhere, stag, opName, named(elsewhere, operation));
+                }
+                if (operation != null) {
+                    operation.advertisedFrame = elsewhere.advertisedFrame();
+                }
+                return null;
+            }
             if ((m == null || m.firstReport(R_UNADVERTISED)) && unadvertisedPending(c, stag)) {
                 unadvertised(c, f, stag, opName + " from " + c.endpoint[d]);
             }
@@ -836,14 +953,39 @@ public final class Engine implements PduListener {
         if (e.valid() && e.connection().equals(c.id) && (e.access() & need) != 0 && e.contains(to, length)) {
             return e;
         }
-        return denied(c, d, f, m, e, stag, to, length, need, opName);
+        return denied(c, d, f, m, e, stag, to, length, need, opName, operation);
+    }
+
+    /**
+     * A valid region of this STag that was advertised to the accessor (direction d's source) on
+     * another connection, by a host other than the one it now addresses; or null.
+     */
+    private StagEntry advertisedToOnOtherConnection(Conn c, int d, long stag) {
+        String accessor = c.address[d];
+        for (Nic n : model.nics()) {
+            StagEntry e = n.find(stag);
+            if (e == null || !e.valid() || e.connection().equals(c.id)) {
+                continue;
+            }
+            Conn other = byId.get(e.connection());
+            if (other != null && other.address[1 - e.direction()].equals(accessor)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private void wrongConnection(Conn c, int d, long f, StagEntry e, long stag, String opName, Transaction t) {
+        report(ViolationCode.STAG_WRONG_CONNECTION, f, c, stag, t, opName + " from " + c.endpoint[d] + " on " + c.id
+                + " names STag " + stagHex(stag) + ", which " + e.advertiser() + " advertised to it on "
+                + e.connection() + " in frame " + e.advertisedFrame());
     }
 
     /** Judges an access to an advertised STag that is not plainly allowed; returns the entry if it still is. */
     private StagEntry denied(Conn c, int d, long f, DdpMessage m, StagEntry e, long stag, long to, long length,
-                             int need, String opName) {
+                             int need, String opName, Transaction operation) {
         String what = opName + " from " + c.endpoint[d];
-        Transaction t = (Transaction) e.owner();
+        Transaction t = named(e, operation);
         if (!e.valid()) {
             if (m == null || m.firstReport(R_INVALIDATED)) {
                 report(ViolationCode.STAG_INVALIDATED, f, c, stag, null, what + " names STag " + stagHex(stag) + ", "
@@ -878,15 +1020,23 @@ public final class Engine implements PduListener {
         return ok ? e : null;
     }
 
-    private void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op) {
+    private void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation,
+                       boolean first) {
         if (steps) {
             stepWrite(c, d, f, s, op);
         }
-        StagEntry e = access(c, d, f, m, s.stag, s.to, s.payloadLength, 0x01, op.displayName);
+        if (first && operation != null) {
+            link(c, d, operation, s.stag);
+        }
+        StagEntry e = access(c, d, f, m, s.stag, s.to, s.payloadLength, 0x01, op.displayName, operation);
+        if (operation != null && operation.parent != null && isOpen(operation.parent)) {
+            operation.parent.addDataFrame(f);
+            operation.parent.bytes += s.payloadLength;
+        }
         if (e == null) {
             return;
         }
-        Transaction t = (Transaction) e.owner();
+        Transaction t = oneShot(e);
         if (t != null && open.containsKey(t.id)) {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
@@ -906,16 +1056,45 @@ public final class Engine implements PduListener {
                 + stagHex(s.stag));
     }
 
-    private void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
+    /**
+     * Gives an operation the frame that advertised the region it names, and makes it part of the
+     * upper-layer call that advertised it.
+     */
+    private void link(Conn c, int d, Transaction operation, long stag) {
+        StagEntry e = nic(c, 1 - d).find(stag);
+        if (e != null) {
+            operation.advertisedFrame = e.advertisedFrame();
+            ulps.used(e, operation);
+        }
+    }
+
+    /**
+     * An RDMA Read Request: its transaction, judged against the table unless it is the
+     * ready-to-receive message ({@code rtr}), and queued for its responses.
+     */
+    private Transaction readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr, boolean rtr) {
+        Transaction operation = ops.readRequest(c, d, f, rr);
+        if (rtr) {
+            OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
+                    rr.sourceStag(), rr.sourceTo(), f, null);
+            read.operation = operation;
+            c.reads[d].add(read);
+            return operation;
+        }
+        link(c, d, operation, rr.sourceStag());
+        if (operation.parent != null && isOpen(operation.parent)) {
+            operation.parent.addDataFrame(f);
+        }
         if (steps) {
             step(f, c.endpoint[d], "NIC", "NIC asks for " + rr.readSize() + " B of STag " + stagHex(rr.sourceStag())
                     + " at TO " + hex(rr.sourceTo()) + ", to be placed in its STag " + stagHex(rr.sinkStag()) + " at TO "
                     + hex(rr.sinkTo()) + " (RDMA Read Request)");
         }
-        StagEntry e = access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), 0x02, "RDMA Read Request");
+        StagEntry e = access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), 0x02, "RDMA Read Request",
+                operation);
         Transaction t = null;
         if (e != null) {
-            t = (Transaction) e.owner();
+            t = oneShot(e);
             if (t != null && open.containsKey(t.id)) {
                 t.addDataFrame(f);
             } else {
@@ -927,18 +1106,24 @@ public final class Engine implements PduListener {
             }
         }
         OutstandingReads q = c.reads[d];
-        OutstandingReads.Read dropped = q.add(new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
-                rr.sourceStag(), rr.sourceTo(), f, t));
+        OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
+                rr.sourceStag(), rr.sourceTo(), f, t);
+        read.operation = operation;
+        OutstandingReads.Read dropped = q.add(read);
+        if (dropped != null && dropped.operation instanceof Transaction lost) {
+            ended(lost, TransactionStatus.INCOMPLETE);
+        }
         Integer ird = peerIrd(c, d);
         if (dropped != null) {
             report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, null, "RDMA Read Request from " + c.endpoint[d]
                     + ": more than " + MAX_OUTSTANDING_READS + " Read Requests outstanding, more than any IRD;"
                     + " the oldest, of frame " + dropped.frame + ", is forgotten");
         } else if (ird != null && q.size() > ird) {
-            report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, t, "RDMA Read Request from " + c.endpoint[d]
-                    + " makes " + q.size() + " Read Requests outstanding; " + c.endpoint[1 - d]
+            report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, t != null ? t : operation, "RDMA Read Request from "
+                    + c.endpoint[d] + " makes " + q.size() + " Read Requests outstanding; " + c.endpoint[1 - d]
                     + " announced an IRD of " + ird + " in its MPA " + (d == 0 ? "Reply" : "Request"));
         }
+        return operation;
     }
 
     /** The IRD announced by the peer of the requester of direction d (RFC 6581), or null. */
@@ -958,10 +1143,16 @@ public final class Engine implements PduListener {
             String what = "RDMA Read Response from " + c.endpoint[d];
             OutstandingReads.Read later = q.findLater(s.stag, s.to);
             if (later != null) {
-                report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, (Transaction) later.owner, what
+                Transaction named = later.owner != null ? (Transaction) later.owner : (Transaction) later.operation;
+                report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, named, what
                         + " answers the Read Request of frame " + later.frame + " while the one of frame " + r.frame
                         + " is still outstanding (responses complete requests in order)");
-                q.dropBefore(later);
+                while (q.head() != later) {
+                    OutstandingReads.Read skipped = q.removeHead();
+                    if (skipped.operation instanceof Transaction lost) {
+                        ended(lost, TransactionStatus.INCOMPLETE);
+                    }
+                }
                 r = later;
             } else {
                 if (m == null || m.firstReport(R_UNSOLICITED)) {
@@ -987,7 +1178,15 @@ public final class Engine implements PduListener {
             step(f, c.endpoint[1 - d], "NIC", "NIC places " + s.payloadLength + " B of the Read Response at TO "
                     + hex(s.to) + " of its STag " + stagHex(s.stag));
         }
-        if (s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0) {
+        boolean done = s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
+        if (r.operation instanceof Transaction op) {
+            if (op.parent != null && isOpen(op.parent)) {
+                op.parent.addDataFrame(f);
+                op.parent.bytes += s.payloadLength;
+            }
+            ops.response(op, f, s, done);
+        }
+        if (done) {
             q.removeHead();
         }
     }
@@ -1017,6 +1216,14 @@ public final class Engine implements PduListener {
         }
         c.reads[0].clear();
         c.reads[1].clear();
+        c.atomics[0].clear();
+        c.atomics[1].clear();
+        ulps.close(c, f);
+        for (Transaction t : new ArrayList<>(open.values())) {
+            if (!t.oneShot() && t.connection.equals(c.id)) {
+                ended(t, TransactionStatus.ABORTED);
+            }
+        }
         for (int a = 0; a < 2; a++) {
             Nic nic = model.find(c.address[a]);
             if (nic == null || (a == 1 && c.address[1].equals(c.address[0]))) {
@@ -1024,7 +1231,7 @@ public final class Engine implements PduListener {
             }
             List<StagEntry> freed = nic.release(c.id, f);
             for (StagEntry e : freed) {
-                Transaction t = (Transaction) e.owner();
+                Transaction t = oneShot(e);
                 report(ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS, f, c, e.stag(), t, c.id + " closed (" + reason
                         + ") with the region of STag " + stagHex(e.stag()) + " advertised by " + e.advertiser()
                         + " in frame " + e.advertisedFrame() + " still allocated");
@@ -1045,6 +1252,61 @@ public final class Engine implements PduListener {
     private void end(Transaction t) {
         open.remove(t.id);
         ended.add(t);
+    }
+
+    // ------------------------------------------------------------------ the transaction ledger
+
+    /** The next id of a kind: "t1", "r1", "w1", ... in order of beginning. */
+    String nextId(TransactionKind kind) {
+        return kind.idPrefix + (++idCounts[kind.ordinal()]);
+    }
+
+    /** A transaction began: open until it completes, its connection closes or the capture ends. */
+    void opened(Transaction t) {
+        open.put(t.id, t);
+        needInitiationTime.add(t);
+    }
+
+    boolean isOpen(Transaction t) {
+        return t != null && open.containsKey(t.id);
+    }
+
+    /** An open transaction completed with frame f (violated if a violation named it while open). */
+    void completed(Transaction t, long f) {
+        if (!isOpen(t)) {
+            return;
+        }
+        t.completionFrame = f;
+        if (f > t.lastFrame) {
+            t.lastFrame = f;
+        }
+        if (t.status != TransactionStatus.VIOLATED) {
+            t.status = TransactionStatus.COMPLETE;
+        }
+        needCompletionTime.add(t);
+        end(t);
+    }
+
+    /** An open transaction ended without completing ({@code status}: aborted or incomplete). */
+    void ended(Transaction t, TransactionStatus status) {
+        if (!isOpen(t)) {
+            return;
+        }
+        if (t.status != TransactionStatus.VIOLATED) {
+            t.status = status;
+        }
+        end(t);
+    }
+
+    /** The entry's one-shot transaction, when a one-shot initiation advertised it. */
+    static Transaction oneShot(StagEntry e) {
+        return e != null && e.owner() instanceof Transaction t ? t : null;
+    }
+
+    /** The transaction a violation about this entry names: its one-shot transaction, else the operation. */
+    static Transaction named(StagEntry e, Transaction operation) {
+        Transaction t = oneShot(e);
+        return t != null ? t : operation;
     }
 
     @Override
@@ -1095,6 +1357,10 @@ public final class Engine implements PduListener {
         finished = true;
         flush(lastTimestamp);
         for (Transaction t : new ArrayList<>(open.values())) {
+            if (!t.oneShot()) {
+                ended(t, TransactionStatus.INCOMPLETE);
+                continue;
+            }
             report(ViolationCode.TRANSACTION_INCOMPLETE, lastFrame, conn(t), t.stag, t, "the capture ends with "
                     + t.id + " (STag " + stagHex(t.stag) + ", initiated in frame " + t.initiationFrame
                     + ") not completed");
@@ -1107,11 +1373,6 @@ public final class Engine implements PduListener {
     }
 
     private Conn conn(Transaction t) {
-        for (Conn c : conns.values()) {
-            if (c.id.equals(t.connection)) {
-                return c;
-            }
-        }
-        return null;
+        return byId.get(t.connection);
     }
 }

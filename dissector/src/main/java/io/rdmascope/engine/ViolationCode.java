@@ -7,6 +7,8 @@ public enum ViolationCode {
     MPA_REJECTED(Severity.WARNING, "RFC 5044 section 7.1.2"),
     MPA_HANDSHAKE(Severity.ERROR, "RFC 5044 section 7.1"),
     MPA_FRAMING(Severity.ERROR, "RFC 5044 section 6"),
+    MPA_PAD_NONZERO(Severity.WARNING, "RFC 5044 section 4.1"),
+    MPA_VENDOR_FLAG(Severity.WARNING, "RFC 5044 section 7.1; Linux drivers/infiniband/sw/siw (MPA_RR_FLAG_GSO_EXP)"),
     MPA_TRUNCATED(Severity.INFO, "RFC 5044 section 6"),
     TCP_GAP(Severity.WARNING, "RFC 9293 section 3.10"),
     DDP_VERSION(Severity.ERROR, "RFC 5041 section 4.2"),
@@ -30,7 +32,8 @@ public enum ViolationCode {
     COMPLETION_MISMATCH(Severity.ERROR, "one-shot extension: one-shot completion"),
     BUFFER_POOL_EXHAUSTED(Severity.ERROR, "one-shot extension: NIC model limits"),
     TRANSACTION_INCOMPLETE(Severity.WARNING, "one-shot extension: what a message with these bits means"),
-    QP_CLOSED_WITH_OPEN_BUFFERS(Severity.WARNING, "one-shot extension: NIC model limits");
+    QP_CLOSED_WITH_OPEN_BUFFERS(Severity.WARNING, "one-shot extension: NIC model limits"),
+    ULP_MALFORMED(Severity.WARNING, "the upper-layer protocol's specification (RFC 8166, NVMe over Fabrics, RFC 7145, MS-SMBD)");
 
     public final Severity severity;
     public final String reference;

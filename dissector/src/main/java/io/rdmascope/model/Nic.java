@@ -125,6 +125,31 @@ public final class Nic {
     }
 
     /**
+     * Binds a region that an upper-layer protocol's message advertised: valid at once, on the
+     * connection of the message, without a buffer of the one-shot pool or a driver command (the
+     * protocol registered its memory before the capture shows it). A valid entry of the same STag
+     * is replaced: protocols advertise a registered region again for each use. Returns null when
+     * the table holds its maximum of valid entries.
+     */
+    public StagEntry advertise(String connection, int direction, String advertiser, long stag, long to, long length,
+                               int access, long frame, String transaction, Object owner) {
+        StagEntry e = stags.get(stag);
+        if (e == null && stags.size() >= model.maxStags && !evictOne()) {
+            return null;
+        }
+        if (e != null && e.valid) {
+            BufferPool p = pool(e.connection, e.direction);
+            if (p != null) {
+                p.remove(e);
+            }
+        }
+        e = fill(entry(stag), connection, direction, advertiser, to, length, access, frame, transaction, owner);
+        e.valid = true;
+        e.rejected = false;
+        return e;
+    }
+
+    /**
      * Records a refused initiation: the STag is known but invalid and holds no buffer. An STag
      * still valid (refused because it is in use) keeps its entry unchanged.
      */

@@ -59,6 +59,11 @@ public final class NicModel {
         return nics.get(address);
     }
 
+    /** The NICs, in order of first appearance. */
+    public Iterable<Nic> nics() {
+        return nics.values();
+    }
+
     /** The endpoints' addresses, in order of first appearance. */
     public List<String> endpoints() {
         return new ArrayList<>(nics.keySet());

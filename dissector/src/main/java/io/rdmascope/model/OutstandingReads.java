@@ -21,6 +21,8 @@ public final class OutstandingReads {
         /** The judge's object for the request (the one-shot transaction it reads), or null. */
         public final Object owner;
         public long answered;
+        /** The judge's transaction of the read itself, or null. */
+        public Object operation;
 
         public Read(long sinkStag, long sinkTo, long readSize, long sourceStag, long sourceTo, long frame, Object owner) {
             this.sinkStag = sinkStag;
@@ -55,6 +57,11 @@ public final class OutstandingReads {
 
     public int size() {
         return queue.size();
+    }
+
+    /** The request added last, or null. */
+    public Read last() {
+        return queue.peekLast();
     }
 
     public Read head() {

@@ -18,6 +18,8 @@ public final class Fpdu {
     /** The ULPDU_Length field. */
     public int ulpduLength;
     public int padLength;
+    /** The pad octets are not all zero (RFC 5044 section 4.1 has the sender zero them). */
+    public boolean padNonZero;
     /** The CRC field as sent (read least significant octet first, as an unsigned 32-bit value). */
     public long crcField;
     /** CRC32c computed over the FPDU (only when CRC is in use). */
@@ -51,6 +53,7 @@ public final class Fpdu {
         c.wireLength = wireLength;
         c.ulpduLength = ulpduLength;
         c.padLength = padLength;
+        c.padNonZero = padNonZero;
         c.crcField = crcField;
         c.crcComputed = crcComputed;
         c.crcOk = crcOk;

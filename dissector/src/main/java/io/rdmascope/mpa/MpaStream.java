@@ -997,13 +997,8 @@ final class MpaStream implements StreamHandler {
         f.buf = b;
         f.ulpduOffset = imgOff + 2;
         f.ulpduAvailable = ulpduLength;
+        f.padNonZero = !padZero;
         listener.fpdu(session.connection, f);
-        if (!padZero && crcOn && ok) {
-            // RFC 5044 section 4.2: the sender sets the pad octets to zero. Only a matching CRC shows
-            // that these octets are the pad: without it they may be the next FPDU after a missing pad.
-            issue(StreamIssue.Kind.FRAMING, frame, fStart, wireLength,
-                    "the pad of the FPDU at stream offset " + fStart + " is not zero");
-        }
     }
 
     /**
@@ -1046,6 +1041,7 @@ final class MpaStream implements StreamHandler {
             f.badMarkers = nBad;
             f.markerOrigin = markersOn ? origin : -1;
             f.truncated = true;
+            f.padNonZero = false;
             f.buf = asm;
             f.ulpduOffset = 2;
             f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, imgLen - 2));

@@ -59,6 +59,12 @@ public final class DdpSegment {
     public int payloadOffset;
     public int payloadLength;
 
+    /**
+     * The first octets of the payload of a Send, or the whole payload of a short RDMA Write, kept
+     * for the upper-layer decoders ({@link PduDecoder#MAX_KEPT_SEND_PAYLOAD}); null otherwise.
+     */
+    public byte[] payload;
+
     /** Why the segment could not be fully decoded (too short for its headers), or null. */
     public String malformed;
 

@@ -52,8 +52,48 @@ public final class PduDecoder {
             return available;
         }
         boolean untagged = (buf[off] & 0x80) == 0;
-        boolean terminate = (buf[off + 1] & 0x0f) == Opcode.TERMINATE.code;
-        return untagged && terminate ? available : MAX_HEADERS;
+        if (!untagged) {
+            return MAX_HEADERS;
+        }
+        int opcode = buf[off + 1] & 0x0f;
+        if (opcode == Opcode.TERMINATE.code) {
+            return available;
+        }
+        return isSend(opcode) ? Math.min(available, MAX_HEADERS + MAX_KEPT_SEND_PAYLOAD) : MAX_HEADERS;
+    }
+
+    /**
+     * Payload octets of an untagged Send segment kept in {@link DdpSegment#payload}: upper-layer
+     * protocols advertise their STags in the first octets of their messages.
+     */
+    public static final int MAX_KEPT_SEND_PAYLOAD = 8192;
+
+    /** Payload octets of an RDMA Write segment kept when its whole payload is this short. */
+    public static final int MAX_KEPT_WRITE_PAYLOAD = 64;
+
+    private static boolean isSend(int opcode) {
+        return opcode >= Opcode.SEND.code && opcode <= Opcode.SEND_WITH_SE_AND_INVALIDATE.code;
+    }
+
+    /**
+     * Keeps a copy of the first payload octets of a Send (up to {@link #MAX_KEPT_SEND_PAYLOAD}) and
+     * of the whole payload of a short RDMA Write (up to {@link #MAX_KEPT_WRITE_PAYLOAD}), for the
+     * upper-layer decoders that read what the messages advertise.
+     */
+    private static void keepPayload(DdpSegment s, byte[] buf, int off) {
+        if (s.malformed != null || s.payloadLength <= 0) {
+            return;
+        }
+        int n;
+        if (!s.tagged && isSend(s.opcode)) {
+            n = Math.min(s.payloadLength, MAX_KEPT_SEND_PAYLOAD);
+        } else if (s.tagged && s.opcode == Opcode.RDMA_WRITE.code && s.payloadLength <= MAX_KEPT_WRITE_PAYLOAD) {
+            n = s.payloadLength;
+        } else {
+            return;
+        }
+        int from = off + s.payloadOffset;
+        s.payload = java.util.Arrays.copyOfRange(buf, from, from + n);
     }
 
     /**
@@ -83,6 +123,7 @@ public final class PduDecoder {
         try {
             Ddp d = new Ddp(stream.reset(buf, off, len));
             fill(s, d, len);
+            keepPayload(s, buf, off);
         } catch (RuntimeException e) {
             // The specs guard every read, so this is a defect, not bad input; report it as data.
             s.malformed = "segment could not be decoded: " + e;

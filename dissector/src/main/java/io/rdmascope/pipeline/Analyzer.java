@@ -1,5 +1,6 @@
 package io.rdmascope.pipeline;
 
+import io.rdmascope.ddp.MessageAssembly;
 import io.rdmascope.engine.Engine;
 import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
@@ -28,7 +29,7 @@ public final class Analyzer {
     /** Creates the judge of a run; {@link Engine} in production. */
     @FunctionalInterface
     public interface EngineFactory {
-        EngineFactory ENGINE = Engine::new;
+        EngineFactory ENGINE = (settings, listener) -> new MessageAssembly(new Engine(settings, listener));
 
         PduListener create(NicSettings settings, EngineListener listener);
     }

@@ -2,6 +2,7 @@ package io.rdmascope.pipeline;
 
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
@@ -25,6 +26,7 @@ public final class FileAnalysis implements AutoCloseable {
         private final long[] severities = new long[Severity.values().length];
         private final long[] codes = new long[ViolationCode.values().length];
         private final long[] statuses = new long[TransactionStatus.values().length];
+        private final long[][] byKind = new long[TransactionKind.values().length][TransactionStatus.values().length];
 
         public void count(Violation v) {
             severities[v.severity().ordinal()]++;
@@ -33,6 +35,7 @@ public final class FileAnalysis implements AutoCloseable {
 
         public void count(Transaction t) {
             statuses[t.status.ordinal()]++;
+            byKind[t.kind.ordinal()][t.status.ordinal()]++;
         }
 
         static Tally of(Iterable<Transaction> transactions, Iterable<Violation> violations) {
@@ -129,6 +132,18 @@ public final class FileAnalysis implements AutoCloseable {
     /** Transactions per status, only the statuses that occur. */
     public Map<TransactionStatus, Long> transactionCounts() {
         return occurring(TransactionStatus.class, tally.statuses);
+    }
+
+    /** Transactions per kind and status, only the kinds and statuses that occur. */
+    public Map<TransactionKind, Map<TransactionStatus, Long>> transactionCountsByKind() {
+        Map<TransactionKind, Map<TransactionStatus, Long>> m = new EnumMap<>(TransactionKind.class);
+        for (TransactionKind k : TransactionKind.values()) {
+            Map<TransactionStatus, Long> s = occurring(TransactionStatus.class, tally.byKind[k.ordinal()]);
+            if (!s.isEmpty()) {
+                m.put(k, s);
+            }
+        }
+        return m;
     }
 
     /** The counts above zero, by the constant of {@code type} whose ordinal indexes them. */

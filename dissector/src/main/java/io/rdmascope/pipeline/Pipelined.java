@@ -366,7 +366,8 @@ final class Pipelined {
             long[] o = room(FPDU_LONGS, head);
             int i = b.nOps;
             int flags = f.direction.ordinal() | (f.truncated ? 2 : 0)
-                    | (f.crcOk == null ? 0 : f.crcOk ? 4 : 8) | (f.buf == null ? 16 : 0);
+                    | (f.crcOk == null ? 0 : f.crcOk ? 4 : 8) | (f.buf == null ? 16 : 0)
+                    | (f.padNonZero ? 32 : 0);
             o[i] = op(FPDU, connection) | (long) flags << 40;
             o[i + 1] = f.frame;
             o[i + 2] = f.firstFrame;
@@ -445,6 +446,7 @@ final class Pipelined {
             f.direction = DIRECTIONS[flags & 1];
             f.truncated = (flags & 2) != 0;
             f.crcOk = (flags & 4) != 0 ? Boolean.TRUE : (flags & 8) != 0 ? Boolean.FALSE : null;
+            f.padNonZero = (flags & 32) != 0;
             f.frame = o[i + 1];
             f.firstFrame = o[i + 2];
             f.streamOffset = o[i + 3];

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.mpa.MpaConnection;
@@ -72,6 +73,12 @@ public final class AnalysisJsonWriter {
     private static final SerializedString TRANSACTION = new SerializedString("transaction");
     private static final SerializedString WRITE = new SerializedString("write");
     private static final SerializedString READ = new SerializedString("read");
+    private static final SerializedString KIND = new SerializedString("kind");
+    private static final SerializedString FROM = new SerializedString("from");
+    private static final SerializedString FRAMES = new SerializedString("frames");
+    private static final SerializedString START_FRAME = new SerializedString("startFrame");
+    private static final SerializedString END_FRAME = new SerializedString("endFrame");
+    private static final SerializedString ADVERTISED_FRAME = new SerializedString("advertisedFrame");
 
     /**
      * Jackson's default layout, its field-value separator and the line breaks and indentation of
@@ -171,8 +178,12 @@ public final class AnalysisJsonWriter {
         }
         g.writeEndObject();
         g.writeObjectFieldStart("transactions");
-        for (Map.Entry<TransactionStatus, Long> e : f.transactionCounts().entrySet()) {
-            g.writeNumberField(e.getKey().jsonName(), e.getValue());
+        for (Map.Entry<TransactionKind, Map<TransactionStatus, Long>> k : f.transactionCountsByKind().entrySet()) {
+            g.writeObjectFieldStart(k.getKey().jsonName);
+            for (Map.Entry<TransactionStatus, Long> e : k.getValue().entrySet()) {
+                g.writeNumberField(e.getKey().jsonName(), e.getValue());
+            }
+            g.writeEndObject();
         }
         g.writeEndObject();
         g.writeEndObject();
@@ -221,11 +232,17 @@ public final class AnalysisJsonWriter {
     }
 
     static void writeTransaction(JsonGenerator g, Transaction t) throws IOException {
+        if (!t.oneShot()) {
+            writeOperation(g, t);
+            return;
+        }
         g.writeStartObject();
         g.writeFieldName(ID);
         g.writeString(t.id);
         g.writeFieldName(CONNECTION);
         g.writeString(t.connection);
+        g.writeFieldName(KIND);
+        g.writeString(t.kind.jsonName);
         g.writeFieldName(ADVERTISER);
         g.writeString(t.advertiser);
         g.writeFieldName(STAG);
@@ -263,6 +280,12 @@ public final class AnalysisJsonWriter {
         }
         g.writeFieldName(STATUS);
         g.writeString(t.status.jsonName());
+        writeLatency(g, t);
+        writeSpan(g, t);
+        g.writeEndObject();
+    }
+
+    private static void writeLatency(JsonGenerator g, Transaction t) throws IOException {
         g.writeFieldName(LATENCY_NS);
         long latency = t.latencyNanos();
         if (latency < 0 && t.completionFrame < 0) {
@@ -270,7 +293,105 @@ public final class AnalysisJsonWriter {
         } else {
             g.writeNumber(latency);
         }
+    }
+
+    /** The fields every kind has beside its own: every frame, the first and the last. */
+    private static void writeSpan(JsonGenerator g, Transaction t) throws IOException {
+        g.writeFieldName(FRAMES);
+        writeFrames(g, t.frames());
+        g.writeFieldName(START_FRAME);
+        g.writeNumber(t.startFrame());
+        g.writeFieldName(END_FRAME);
+        g.writeNumber(t.endFrame());
+    }
+
+    /**
+     * A transaction of any kind but one-shot: id, connection, kind, who began it ({@code from}),
+     * its kind's own fields, then frames, span, bytes, latency and status.
+     */
+    static void writeOperation(JsonGenerator g, Transaction t) throws IOException {
+        g.writeStartObject();
+        g.writeFieldName(ID);
+        g.writeString(t.id);
+        g.writeFieldName(CONNECTION);
+        g.writeString(t.connection);
+        g.writeFieldName(KIND);
+        g.writeString(t.kind.jsonName);
+        g.writeFieldName(FROM);
+        g.writeString(t.advertiser);
+        switch (t.kind) {
+            case READ -> {
+                g.writeStringField("sinkStag", Hex.stag(t.sinkStag));
+                g.writeStringField("sinkTo", Hex.to(t.sinkTo));
+                g.writeStringField("sourceStag", Hex.stag(t.stag));
+                g.writeStringField("sourceTo", Hex.to(t.to));
+                g.writeNumberField("size", t.length);
+                writeAdvertised(g, t);
+            }
+            case WRITE -> {
+                g.writeFieldName(STAG);
+                g.writeString(Hex.stag(t.stag));
+                g.writeFieldName(TO);
+                g.writeString(Hex.to(t.to));
+                writeAdvertised(g, t);
+            }
+            case SEND -> {
+                g.writeNumberField("opcode", t.opcode);
+                io.rdmascope.pdu.Opcode op = io.rdmascope.pdu.Opcode.of(t.opcode);
+                g.writeStringField("opcodeName", op == null ? null : op.displayName);
+                g.writeNumberField("qn", t.qn);
+                g.writeNumberField("msn", t.msn);
+                g.writeFieldName("invalidateStag");
+                if (t.invalidateStag == null) {
+                    g.writeNull();
+                } else {
+                    g.writeString(Hex.stag(t.invalidateStag));
+                }
+            }
+            case ATOMIC -> {
+                g.writeNumberField("opcode", t.opcode);
+                g.writeFieldName(STAG);
+                g.writeString(Hex.stag(t.stag));
+                g.writeFieldName(TO);
+                g.writeString(Hex.to(t.to));
+            }
+            default -> {
+                g.writeObjectFieldStart("ulp");
+                if (t.ulp != null) {
+                    for (Map.Entry<String, Object> e : t.ulp.entrySet()) {
+                        JsonValues.writeField(g, e.getKey(), e.getValue());
+                    }
+                }
+                g.writeEndObject();
+                g.writeStringField("summary", t.summary);
+                g.writeArrayFieldStart("operations");
+                if (t.operations != null) {
+                    for (String id : t.operations) {
+                        g.writeString(id);
+                    }
+                }
+                g.writeEndArray();
+            }
+        }
+        if (t.note != null) {
+            g.writeStringField("note", t.note);
+        }
+        writeSpan(g, t);
+        g.writeFieldName(BYTES);
+        g.writeNumber(t.bytes);
+        writeLatency(g, t);
+        g.writeFieldName(STATUS);
+        g.writeString(t.status.jsonName());
         g.writeEndObject();
+    }
+
+    private static void writeAdvertised(JsonGenerator g, Transaction t) throws IOException {
+        g.writeFieldName(ADVERTISED_FRAME);
+        if (t.advertisedFrame < 0) {
+            g.writeNull();
+        } else {
+            g.writeNumber(t.advertisedFrame);
+        }
     }
 
     /**

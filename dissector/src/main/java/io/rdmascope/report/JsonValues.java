@@ -36,6 +36,11 @@ final class JsonValues {
         }
     }
 
+    static void writeField(JsonGenerator g, String name, Object v) throws IOException {
+        g.writeFieldName(name);
+        write(g, v);
+    }
+
     static void writeNullableLong(JsonGenerator g, SerializableString name, Integer v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {

@@ -45,10 +45,10 @@ class EngineOneShotTest {
         assertThat(t.completion).isEqualTo(CompletionKind.SEND_WITH_INVALIDATE);
         assertThat(t.initiationTimeNanos).isEqualTo(12_000_000L);
         assertThat(t.latencyNanos()).isEqualTo(4_000_000L);
-        StagView v = w.engine.model().stagTable("10.0.0.1").get(0);
+        StagView v = w.judge.model().stagTable("10.0.0.1").get(0);
         assertThat(v.valid()).isFalse();
         assertThat(v.invalidatedFrame()).isEqualTo(16);
-        assertThat(w.engine.model().pools("10.0.0.1").get(0).allocated()).isZero();
+        assertThat(w.judge.model().pools("10.0.0.1").get(0).allocated()).isZero();
     }
 
     /** PDUs held back by the MPA stage arrive after later frames are done: their own frames' times count. */
@@ -251,7 +251,7 @@ class EngineOneShotTest {
         Violation m = w.only(COMPLETION_MISMATCH);
         assertThat(m.frame()).isEqualTo(3);
         assertThat(m.message()).contains("c1");
-        assertThat(w.engine.openTransactions()).extracting(t -> t.id).containsExactly("t1");
+        assertThat(w.judge.openTransactions()).extracting(t -> t.id).containsExactly("t1");
     }
 
     @Test
@@ -345,7 +345,7 @@ class EngineOneShotTest {
         w.pdu(6, c, BA, Wire.sendWithInvalidate(1, 0x1));
         w.pdu(7, c, AB, Wire.initiation(4, 0x3, TO, 10, 0x01));
         assertThat(w.of(BUFFER_POOL_EXHAUSTED)).hasSize(1);
-        PoolView p = w.engine.model().pools("10.0.0.1").get(0);
+        PoolView p = w.judge.model().pools("10.0.0.1").get(0);
         assertThat(p.allocated()).isEqualTo(2);
         assertThat(p.write()).isEqualTo(1);
         assertThat(p.read()).isEqualTo(1);
@@ -384,7 +384,7 @@ class EngineOneShotTest {
         assertThat(w.transaction("t1").bytes).isEqualTo(10);
         w.end();
         assertThat(w.of(TRANSACTION_INCOMPLETE)).isEmpty();
-        assertThat(w.engine.model().pools("10.0.0.1").get(0).allocated()).isZero();
+        assertThat(w.judge.model().pools("10.0.0.1").get(0).allocated()).isZero();
     }
 
     @Test
@@ -440,7 +440,7 @@ class EngineOneShotTest {
         assertThat(v.get(0).message()).contains("AB set without SV");
         assertThat(v.get(1).message()).contains("too short");
         assertThat(w.transactions).isEmpty();
-        assertThat(w.engine.openTransactions()).isEmpty();
+        assertThat(w.judge.openTransactions()).isEmpty();
     }
 
     @Test
@@ -454,7 +454,7 @@ class EngineOneShotTest {
         w.pdu(1, c, AB, first);
         w.pdu(2, c, AB, second);
         assertThat(w.violations).isEmpty();
-        assertThat(w.engine.openTransactions()).hasSize(1);
+        assertThat(w.judge.openTransactions()).hasSize(1);
     }
 
     @Test
@@ -484,7 +484,7 @@ class EngineOneShotTest {
         Wire w = new Wire();
         MpaConnection c = w.connection("c1");
         w.pdu(1, c, AB, Wire.initiation(1, STAG, TO, 8192, 0x03));
-        List<StagView> table = w.engine.model().stagTable("10.0.0.1");
+        List<StagView> table = w.judge.model().stagTable("10.0.0.1");
         assertThat(table).hasSize(1);
         StagView v = table.get(0);
         assertThat(v.valid()).isTrue();
@@ -492,6 +492,6 @@ class EngineOneShotTest {
         assertThat(v.advertisedFrame()).isEqualTo(1);
         assertThat(v.transaction()).isEqualTo("t1");
         assertThat(v.access()).isEqualTo(3);
-        assertThat(w.engine.model().endpoints()).containsExactly("10.0.0.1");
+        assertThat(w.judge.model().endpoints()).containsExactly("10.0.0.1");
     }
 }

@@ -27,7 +27,8 @@ final class Wire implements EngineListener {
     final List<Transaction> transactions = new ArrayList<>();
     final List<String> steps = new ArrayList<>();
     final boolean narrate;
-    final Engine engine;
+    final Engine judge;
+    final io.rdmascope.ddp.MessageAssembly engine;
     private long lastFrame;
     private long streamOffset;
 
@@ -41,7 +42,8 @@ final class Wire implements EngineListener {
 
     Wire(NicSettings settings, boolean narrate) {
         this.narrate = narrate;
-        this.engine = new Engine(settings, this);
+        this.judge = new Engine(settings, this);
+        this.engine = new io.rdmascope.ddp.MessageAssembly(judge);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.rdmascope.gui.pipeline;
 import io.rdmascope.capture.CaptureReader;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.Packet;
+import io.rdmascope.ddp.MessageAssembly;
 import io.rdmascope.engine.Engine;
 import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
@@ -203,7 +204,7 @@ public final class PipelineCaptureModel implements CaptureModel {
     public void load(LoadListener listener, BooleanSupplier cancelled) throws IOException {
         Loader loader = new Loader(listener);
         long size = randomAccess.size();
-        Engine engine = new Engine(settings, loader);
+        MessageAssembly engine = new MessageAssembly(new Engine(settings, loader));
         PduListener fanout = new PduListener() {
             @Override
             public void connection(MpaConnection c) {
@@ -1096,13 +1097,14 @@ public final class PipelineCaptureModel implements CaptureModel {
                 return cached;
             }
         }
-        Engine engine = new Engine(settings, new EngineListener() {
+        Engine judge = new Engine(settings, new EngineListener() {
             @Override
             public void violation(Violation v) {}
 
             @Override
             public void transaction(Transaction t) {}
         });
+        MessageAssembly engine = new MessageAssembly(judge);
         boolean[] done = {frame < 1};
         PduListener upTo = new PduListener() {
             @Override
@@ -1148,7 +1150,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         } catch (IOException | RuntimeException e) {
             // the state up to where reading stopped is still the state to show
         }
-        NicState state = state(frame, engine.model());
+        NicState state = state(frame, judge.model());
         synchronized (nicCache) {
             nicCache.put(frame, state);
         }

@@ -1,0 +1,350 @@
+package io.rdmascope.engine;
+
+import io.rdmascope.ddp.DdpMessage;
+import io.rdmascope.fields.Hex;
+import io.rdmascope.model.Nic;
+import io.rdmascope.model.StagEntry;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.tcp.Direction;
+import io.rdmascope.tcp.TcpConnection;
+import io.rdmascope.ulp.Advertisement;
+import io.rdmascope.ulp.Ulp;
+import io.rdmascope.ulp.UlpInput;
+import io.rdmascope.ulp.UlpMessage;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+/**
+ * The upper-layer protocols of a capture as the NIC/driver model sees them: which protocol speaks
+ * on each connection (its registered port, else the shape of its first messages or of its MPA
+ * private data), the regions its messages advertise (bound in the advertiser's NIC, so that every
+ * RDMA Read and Write is judged against them), and its call/reply exchanges as transactions made
+ * of the operations that carried them.
+ *
+ * <p>A reply ends its call: the regions the call advertised and that no Send with Invalidate
+ * invalidated are then invalidated by the requester's driver (an RPC-over-RDMA requester fences the
+ * responder off its chunks before it completes the call, RFC 8166; NVMe/RDMA, iSER and SMB Direct
+ * do the same), so a later access to them is STAG_INVALIDATED. A connection that closes takes its
+ * advertised regions with it, without a warning: an upper-layer protocol's memory is the
+ * protocol's to deregister.
+ */
+final class UpperLayer {
+    /** Sends of a connection looked at before deciding that no protocol speaks on it. */
+    static final int RECOGNITION_TRIES = 8;
+    /** Bound on calls awaiting their reply, and on advertised regions remembered, per connection. */
+    static final int MAX_OPEN_CALLS = 4096;
+    static final int MAX_ADVERTISED = 65536;
+
+    /** The owner of a table entry that an upper-layer message advertised. */
+    static final class Advert {
+        final String protocol;
+        final String what;
+        /** The call whose message advertised it, or null. */
+        final Transaction call;
+
+        Advert(String protocol, String what, Transaction call) {
+            this.protocol = protocol;
+            this.what = what;
+            this.call = call;
+        }
+    }
+
+    /** What the model knows of one connection's upper-layer protocol. */
+    static final class Session {
+        Ulp protocol;
+        Ulp.Decoder decoder;
+        int tries;
+        final LinkedHashMap<Long, Transaction> calls = new LinkedHashMap<>();
+        /** The entries this connection's messages bound, oldest first (bounded). */
+        final ArrayList<StagEntry> advertised = new ArrayList<>();
+    }
+
+    private final Engine engine;
+    private final List<Ulp> protocols;
+
+    UpperLayer(Engine engine, List<Ulp> protocols) {
+        this.engine = engine;
+        this.protocols = protocols;
+    }
+
+    private Session session(Engine.Conn c) {
+        Session s = c.ulp;
+        if (s == null) {
+            s = new Session();
+            c.ulp = s;
+            TcpConnection tcp = c.mpa.tcp();
+            if (tcp != null) {
+                s.protocol = byPort(tcp.source(Direction.FROM_RESPONDER));
+                if (s.protocol == null) {
+                    s.protocol = byPort(tcp.source(Direction.FROM_INITIATOR));
+                }
+            }
+            if (s.protocol != null) {
+                s.decoder = s.protocol.decoder();
+            }
+        }
+        return s;
+    }
+
+    private Ulp byPort(Endpoint e) {
+        if (e == null) {
+            return null;
+        }
+        for (Ulp u : protocols) {
+            for (int p : u.ports()) {
+                if (p == e.port()) {
+                    return u;
+                }
+            }
+        }
+        return null;
+    }
+
+    private void claim(Engine.Conn c, Session s, Ulp u, long f) {
+        s.protocol = u;
+        s.decoder = u.decoder();
+        if (engine.steps) {
+            engine.step(f, c.endpoint[0], "driver", "speaks " + u.name() + " on " + c.id
+                    + " (recognised from its messages)");
+        }
+    }
+
+    /** The private data of an MPA Request or Reply, after RFC 6581's IRD and ORD. */
+    void handshake(Engine.Conn c, MpaHandshake h) {
+        if (protocols.isEmpty() || h.privateData() == null) {
+            return;
+        }
+        byte[] pd = h.privateData();
+        int skip = h.revision() == 2 && pd.length >= 4 ? 4 : 0;
+        int len = pd.length - skip;
+        if (len <= 0) {
+            return;
+        }
+        Session s = session(c);
+        if (s.protocol == null) {
+            for (Ulp u : protocols) {
+                if (u.recognizesPrivateData(pd, skip, len, h.request())) {
+                    claim(c, s, u, h.frame());
+                    break;
+                }
+            }
+        }
+        if (s.decoder == null) {
+            return;
+        }
+        int d = h.direction() == null ? 0 : h.direction().ordinal();
+        apply(c, d, h.frame(), s, s.decoder.privateData(pd, skip, len, d == 0), null);
+    }
+
+    /** A Send message that ended with this frame. */
+    void send(Engine.Conn c, int d, long f, DdpMessage m, Transaction op, int opcode, long invalidateStag) {
+        if (protocols.isEmpty() || m == null) {
+            return;
+        }
+        Session s = session(c);
+        byte[] head = m.head == null ? EMPTY : m.head;
+        UlpInput in = UlpInput.send(head, 0, m.headLength, m.bytes, d == 0, opcode, invalidateStag);
+        if (s.protocol == null) {
+            if (s.tries >= RECOGNITION_TRIES) {
+                return;
+            }
+            s.tries++;
+            for (Ulp u : protocols) {
+                if (safeRecognizes(u, in)) {
+                    claim(c, s, u, f);
+                    break;
+                }
+            }
+            if (s.protocol == null) {
+                return;
+            }
+        }
+        apply(c, d, f, s, decode(s, in), op);
+    }
+
+    /** An RDMA Write message that ended with this frame, for protocols that advertise through Writes. */
+    void write(Engine.Conn c, int d, long f, DdpMessage m, Transaction op, long stag, long to) {
+        Session s = c.ulp;
+        if (s == null || s.decoder == null || m == null || m.head == null) {
+            return;
+        }
+        UlpInput in = new UlpInput(m.head, 0, m.headLength, m.bytes, d == 0, 0, 0, stag, to);
+        UlpMessage msg;
+        try {
+            msg = s.decoder.write(in);
+        } catch (RuntimeException e) {
+            msg = new UlpMessage().problem(s.protocol.name() + " decoder failed on an RDMA Write: " + e);
+        }
+        apply(c, d, f, s, msg, op);
+    }
+
+    private static boolean safeRecognizes(Ulp u, UlpInput in) {
+        try {
+            return u.recognizes(in);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static UlpMessage decode(Session s, UlpInput in) {
+        try {
+            return s.decoder.send(in);
+        } catch (RuntimeException e) {
+            return new UlpMessage().problem(s.protocol.name() + " decoder failed: " + e);
+        }
+    }
+
+    private void apply(Engine.Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
+        if (msg == null) {
+            return;
+        }
+        String protocol = s.protocol.name();
+        for (String p : msg.problems) {
+            engine.report(ViolationCode.ULP_MALFORMED, f, c, null, op, protocol + " message from " + c.endpoint[d]
+                    + ": " + p);
+        }
+        Transaction call = null;
+        TransactionKind kind = TransactionKind.of(protocol);
+        if (msg.role == UlpMessage.Role.CALL && kind != null && kind.upperLayer()) {
+            call = beginCall(c, d, f, s, msg, kind, op);
+        }
+        for (Advertisement a : msg.advertisements) {
+            advertise(c, d, f, s, protocol, a, call, msg);
+        }
+        if (msg.role == UlpMessage.Role.REPLY) {
+            reply(c, d, f, s, msg, op);
+        }
+    }
+
+    private Transaction beginCall(Engine.Conn c, int d, long f, Session s, UlpMessage msg, TransactionKind kind,
+                                  Transaction op) {
+        long start = op != null ? op.startFrame() : f;
+        Transaction t = new Transaction(engine.nextId(kind), kind, c.id, c.endpoint[d], 0, 0, 0, 0, start, 0);
+        t.ulp = new LinkedHashMap<>(msg.fields);
+        t.summary = msg.summary;
+        t.operations = new ArrayList<>(4);
+        include(t, op);
+        engine.opened(t);
+        Transaction before = s.calls.remove(msg.correlation);
+        if (before != null && engine.isOpen(before)) {
+            engine.ended(before, TransactionStatus.INCOMPLETE);
+        }
+        if (s.calls.size() >= MAX_OPEN_CALLS) {
+            Iterator<Transaction> it = s.calls.values().iterator();
+            Transaction oldest = it.next();
+            it.remove();
+            engine.ended(oldest, TransactionStatus.INCOMPLETE);
+        }
+        s.calls.put(msg.correlation, t);
+        if (engine.steps) {
+            engine.step(f, c.endpoint[d], "driver", "driver sends the " + s.protocol.name() + " call "
+                    + (msg.summary != null ? msg.summary : "") + " on " + c.id + " (" + t.id + ")");
+        }
+        return t;
+    }
+
+    private void reply(Engine.Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
+        Transaction t = s.calls.remove(msg.correlation);
+        if (t == null || !engine.isOpen(t)) {
+            return;
+        }
+        include(t, op);
+        if (engine.steps) {
+            engine.step(f, c.endpoint[d], "driver", "driver answers " + t.id + (t.summary != null ? " (" + t.summary + ")" : "")
+                    + " on " + c.id + (msg.summary != null ? ": " + msg.summary : ""));
+        }
+        retire(c, 1 - d, f, t);
+        engine.completed(t, f);
+    }
+
+    /** Invalidates what the call advertised and nothing invalidated yet: the requester's driver does it as the reply arrives. */
+    private void retire(Engine.Conn c, int requester, long f, Transaction call) {
+        Session s = c.ulp;
+        Nic nic = engine.nic(c, requester);
+        for (StagEntry e : s.advertised) {
+            if (e.valid() && e.owner() instanceof Advert a && a.call == call) {
+                nic.invalidate(e, f);
+                if (engine.steps) {
+                    engine.step(f, c.endpoint[requester], "driver", "driver invalidates STag " + Hex.stag(e.stag())
+                            + " (" + a.what + ") as the reply ends " + call.id + " on " + c.id);
+                }
+            }
+        }
+        s.advertised.removeIf(e -> !e.valid());
+    }
+
+    private void advertise(Engine.Conn c, int d, long f, Session s, String protocol, Advertisement a, Transaction call,
+                           UlpMessage msg) {
+        Nic nic = engine.nic(c, d);
+        int access = a.access() & (Engine.ACCESS_READ | Engine.ACCESS_WRITE);
+        long length = a.lengthKnown() ? a.length() : -1L;
+        StagEntry e = nic.advertise(c.id, d, c.endpoint[d], a.stag(), a.to(), length, access, f,
+                call != null ? call.id : null, new Advert(protocol, a.what(), call));
+        if (e == null) {
+            return;
+        }
+        if (s.advertised.size() >= MAX_ADVERTISED) {
+            s.advertised.removeIf(x -> !x.valid() || x.stag() == a.stag());
+            if (s.advertised.size() >= MAX_ADVERTISED) {
+                s.advertised.remove(0);
+            }
+        }
+        s.advertised.add(e);
+        if (engine.steps) {
+            engine.step(f, c.endpoint[d], "driver", "driver advertises STag " + Hex.stag(a.stag()) + " ["
+                    + Engine.hex(a.to()) + ", " + (a.lengthKnown() ? "+" + a.length() : "length not given") + ") for "
+                    + Engine.accessWords(access) + " on " + c.id + ": " + a.what()
+                    + (msg.summary != null && call != null ? " of " + msg.summary : ""));
+        }
+    }
+
+    /** Adds an operation to the call it belongs to. */
+    static void include(Transaction call, Transaction op) {
+        if (call == null || op == null || call.operations == null) {
+            return;
+        }
+        if (call.operations.isEmpty() || !call.operations.get(call.operations.size() - 1).equals(op.id)) {
+            call.operations.add(op.id);
+        }
+        FrameList frames = op.dataFrames;
+        for (int i = 0; i < frames.size(); i++) {
+            call.addDataFrame(frames.getLong(i));
+        }
+        call.bytes += op.bytes;
+    }
+
+    /** An RDMA Read or Write that used a region an upper-layer message advertised: it becomes part of that call. */
+    void used(StagEntry e, Transaction op) {
+        if (e != null && e.owner() instanceof Advert a && a.call != null && engine.isOpen(a.call) && op != null) {
+            op.parent = a.call;
+            if (a.call.operations.isEmpty() || !a.call.operations.get(a.call.operations.size() - 1).equals(op.id)) {
+                a.call.operations.add(op.id);
+            }
+        }
+    }
+
+    /** The connection closed: its calls end aborted, its advertised regions go with it. */
+    void close(Engine.Conn c, long f) {
+        Session s = c.ulp;
+        if (s == null) {
+            return;
+        }
+        for (Transaction t : s.calls.values()) {
+            if (engine.isOpen(t)) {
+                engine.ended(t, TransactionStatus.ABORTED);
+            }
+        }
+        s.calls.clear();
+        for (StagEntry e : s.advertised) {
+            if (e.valid()) {
+                engine.nic(c, e.direction()).invalidate(e, f);
+            }
+        }
+        s.advertised.clear();
+    }
+
+    private static final byte[] EMPTY = new byte[0];
+}

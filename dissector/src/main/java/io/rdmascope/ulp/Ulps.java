@@ -1,0 +1,13 @@
+package io.rdmascope.ulp;
+
+import java.util.List;
+
+/** The upper-layer protocols rdmascope decodes, in the order they are tried on a connection. */
+public final class Ulps {
+    private Ulps() {}
+
+    /** Every protocol: those with a registered port first, then those recognised by shape only. */
+    public static List<Ulp> all() {
+        return List.of();
+    }
+}
