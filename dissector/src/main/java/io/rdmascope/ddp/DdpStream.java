@@ -56,6 +56,17 @@ public final class DdpStream {
         resync();
     }
 
+    /**
+     * An FPDU of this direction was discarded (its CRC did not match): the next segment may show
+     * the hole it left, one message or one segment, without a gap being reported; a larger hole
+     * still is.
+     */
+    public void discarded() {
+        discarded = true;
+    }
+
+    private boolean discarded;
+
     /** Forgets the sequence state, after octets of the stream were lost or could not be framed. */
     public void resync() {
         for (int q = 0; q < QUEUES; q++) {
@@ -98,12 +109,14 @@ public final class DdpStream {
             }
         }
         int result = OK;
+        boolean tolerate = discarded;
+        discarded = false;
         if (m == null) {
-            if (nextMsn[q] >= 0 && msn != nextMsn[q]) {
+            if (nextMsn[q] >= 0 && msn != nextMsn[q] && !(tolerate && msn == ((nextMsn[q] + 1) & U32))) {
                 result |= MSN_GAP;
                 expectedMsn = nextMsn[q];
             }
-            if (mo != 0 && !fresh[q]) {
+            if (mo != 0 && !fresh[q] && !tolerate) {
                 result |= MO_GAP;
                 expectedOffset = 0;
             }
@@ -117,7 +130,7 @@ public final class DdpStream {
             first = true;
         } else {
             first = false;
-            if (mo != m.nextOffset) {
+            if (mo != m.nextOffset && !(tolerate && Long.compareUnsigned(mo, m.nextOffset) > 0)) {
                 result |= MO_GAP;
                 expectedOffset = m.nextOffset;
             }

@@ -14,8 +14,8 @@ import java.util.IdentityHashMap;
  * {@link MessageListener}, the placed segments with their message.
  *
  * <p>A segment is placed when its FPDU's CRC (where negotiated) matched and the segment holds
- * its headers. A segment with a bad CRC is not placed and does not disturb the sequence: the next
- * message shows the MSN or MO gap it left. What breaks the stream itself (a gap in the capture,
+ * its headers. A segment with a bad CRC is not placed and does not reset the sequence: the hole it
+ * leaves (one segment or one message) passes without a gap, a larger one is still an MSN or MO gap. What breaks the stream itself (a gap in the capture,
  * lost framing, an FPDU cut short, a malformed segment) makes the direction forget its sequence
  * state: after it, the first MSN seen on each queue starts afresh.
  */
@@ -60,7 +60,11 @@ public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
     @Override
     public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment s) {
         next.pdu(connection, fpdu, s);
-        if (connection == null || fpdu == null || s == null || (fpdu.crcOk != null && !fpdu.crcOk)) {
+        if (connection == null || fpdu == null || s == null) {
+            return;
+        }
+        if (fpdu.crcOk != null && !fpdu.crcOk) {
+            stream(connection, fpdu.direction).discarded();
             return;
         }
         DdpStream stream = stream(connection, fpdu.direction);

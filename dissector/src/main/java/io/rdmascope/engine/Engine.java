@@ -82,6 +82,8 @@ public final class Engine implements MessageListener {
     public static final int MAX_UNADVERTISED_PER_CONNECTION = 1 << 16;
     /** The reserved bit of the MPA flags octet that Linux's siw driver sets for its GSO extension. */
     static final int SIW_GSO_FLAG = 0x08;
+    /** RFC 6581 section 8: the peer-to-peer bit, the top bit of the IRD word (of the two flag bits, the upper). */
+    static final int IRD_PEER_TO_PEER = 0x2;
     /** RFC 6581: an IRD/ORD value of 0x3FFF means none given. */
     private static final int IRD_NONE = 0x3FFF;
 
@@ -137,8 +139,19 @@ public final class Engine implements MessageListener {
         return model;
     }
 
-    /** Transactions initiated and not yet ended, in order of initiation (a read-only copy). */
+    /** One-shot transactions initiated and not yet ended, in order of initiation (a read-only copy). */
     public List<Transaction> openTransactions() {
+        List<Transaction> out = new ArrayList<>();
+        for (Transaction t : open.values()) {
+            if (t.oneShot()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** Transactions of every kind begun and not yet ended, in order of beginning (a read-only copy). */
+    public List<Transaction> openTransactionsOfEveryKind() {
         return new ArrayList<>(open.values());
     }
 
@@ -164,6 +177,8 @@ public final class Engine implements MessageListener {
         final Nic[] nic = new Nic[2];
         boolean requestSeen;
         boolean replySeen;
+        /** An MPA revision 2 Request or Reply asked for peer-to-peer mode (RFC 6581 section 8). */
+        boolean peerToPeer;
         boolean closed;
         final boolean[] markerIssuePending = new boolean[2];
         final long[] markerIssueOffset = {-1, -1};
@@ -342,6 +357,9 @@ public final class Engine implements MessageListener {
             report(ViolationCode.MPA_VENDOR_FLAG, h.frame(), c, null, null, what + " from "
                     + c.endpoint[dir(h.direction())] + " sets reserved flag bit 0x08, Linux siw's GSO bit: the sender"
                     + " can take FPDUs larger than one TCP segment, built for segmentation offload (not in RFC 5044)");
+        }
+        if (h.revision() == 2 && (h.irdFlags() & IRD_PEER_TO_PEER) != 0) {
+            c.peerToPeer = true;
         }
         ulps.handshake(c, h);
         if (!h.request() && h.rejectFlag()) {
@@ -611,10 +629,14 @@ public final class Engine implements MessageListener {
      * peer-to-peer mode (RFC 6581 section 8): a zero-length RDMA Write, RDMA Read Request or Send.
      */
     private static boolean readyToReceive(Conn c, DdpSegment s, Opcode op) {
-        if (op == null || (c.mpa.revision != 2 && c.mpa.revision != 0)) {
+        if (op == null || s.sv || s.ab) {
             return false;
         }
-        if (op == Opcode.RDMA_WRITE || op.isSend()) {
+        boolean handshakeless = !c.requestSeen && !c.replySeen;
+        if (!c.peerToPeer && !handshakeless) {
+            return false;
+        }
+        if (op == Opcode.RDMA_WRITE || (op.isSend() && c.peerToPeer)) {
             return s.payloadLength == 0 && s.last && (s.tagged || s.mo == 0);
         }
         return op == Opcode.RDMA_READ_REQUEST && s.readRequest != null && s.readRequest.readSize() == 0;

@@ -45,10 +45,11 @@ public final class PduDecoder {
     /**
      * How many of the first {@code available} octets of a ULPDU {@link #readHead} needs to decode
      * it as {@link #read} decodes all of them: all of a short segment and of an untagged Terminate
-     * (whose header takes the rest of the segment), else {@link #MAX_HEADERS}.
+     * (whose header takes the rest of the segment), the headers and the payload octets a Send keeps
+     * ({@link #MAX_KEPT_SEND_PAYLOAD}), else {@link #MAX_HEADERS}.
      */
     public static int headLength(byte[] buf, int off, int available) {
-        if (available <= MAX_HEADERS) {
+        if (available <= MAX_HEADERS + MAX_KEPT_WRITE_PAYLOAD) {
             return available;
         }
         boolean untagged = (buf[off] & 0x80) == 0;
@@ -106,6 +107,9 @@ public final class PduDecoder {
         if (length > headLength) {
             // The headers ended within the head, so the rest of the segment is payload.
             s.payloadLength += length - headLength;
+            if (s.tagged && s.payloadLength > MAX_KEPT_WRITE_PAYLOAD) {
+                s.payload = null;
+            }
         }
         return s;
     }

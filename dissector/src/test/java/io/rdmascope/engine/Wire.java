@@ -24,7 +24,10 @@ final class Wire implements EngineListener {
     static final Direction BA = Direction.FROM_RESPONDER;
 
     final List<Violation> violations = new ArrayList<>();
+    /** The one-shot transactions told, in order. */
     final List<Transaction> transactions = new ArrayList<>();
+    /** Every transaction told, of every kind, in order. */
+    final List<Transaction> all = new ArrayList<>();
     final List<String> steps = new ArrayList<>();
     final boolean narrate;
     final Engine judge;
@@ -53,7 +56,10 @@ final class Wire implements EngineListener {
 
     @Override
     public void transaction(Transaction t) {
-        transactions.add(t);
+        all.add(t);
+        if (t.oneShot()) {
+            transactions.add(t);
+        }
     }
 
     @Override
@@ -259,7 +265,7 @@ final class Wire implements EngineListener {
     }
 
     Transaction transaction(String id) {
-        for (Transaction t : transactions) {
+        for (Transaction t : all) {
             if (t.id.equals(id)) {
                 return t;
             }

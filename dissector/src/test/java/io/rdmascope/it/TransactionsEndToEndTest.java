@@ -1,5 +1,6 @@
 package io.rdmascope.it;
 
+import io.rdmascope.testing.Transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,7 +46,7 @@ class TransactionsEndToEndTest {
         Path pcap = Cli.synth(p.yaml(), dir.resolve("t.pcap"));
         List<Cli.Pdu> pdus = Cli.pdus(Cli.dissect(pcap));
         JsonNode f = Cli.analyze(pcap);
-        JsonNode t = f.get("transactions");
+        JsonNode t = Transactions.oneShots(f);
         assertThat(t).hasSize(4);
 
         JsonNode w = t.get(0);
@@ -96,7 +97,7 @@ class TransactionsEndToEndTest {
         assertThat(inc.get("to").asText()).isEqualTo("0xffffffff00000000");
         assertThat(inc.get("status").asText()).isEqualTo("incomplete");
         assertThat(inc.get("completionFrame").isNull()).isTrue();
-        JsonNode sum = f.get("summary").get("transactions");
+        JsonNode sum = f.get("summary").get("transactions").get("oneshot");
         assertThat(sum.size()).isEqualTo(3);
         assertThat(sum.get("complete").asInt()).isEqualTo(2);
         assertThat(sum.get("aborted").asInt()).isEqualTo(1);

@@ -1,5 +1,6 @@
 package io.rdmascope.it;
 
+import io.rdmascope.testing.Transactions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -173,10 +174,25 @@ class ViolationsEndToEndTest {
     }
 
     @Test
-    void framing() throws Exception {
-        check("MPA_FRAMING", "error", plant -> traffic(new Plan().conn("c1", true, "none", ""))
+    void padNonZero() throws Exception {
+        check("MPA_PAD_NONZERO", "warning", plant -> traffic(new Plan().conn("c1", true, "none", ""))
                 .send("c1", "a", 3001, 1001, false, when(plant, ", faults: [{kind: bad-pad, segment: 0}]")),
                 send("initiator", 0, 1001), Set.of());
+    }
+
+    @Test
+    void padNonZeroWithoutCrc() throws Exception {
+        check("MPA_PAD_NONZERO", "warning", plant -> traffic(new Plan().conn("c1", false, "none", ""))
+                .send("c1", "a", 3001, 1001, false, when(plant, ", faults: [{kind: bad-pad, segment: 0}]")),
+                send("initiator", 0, 1001), Set.of());
+    }
+
+    @Test
+    void framing() throws Exception {
+        check("MPA_FRAMING", "error", plant -> traffic(new Plan().conn("c1", true, "none", ""))
+                .send("c1", "a", 3001, 1001, false, when(plant, ", faults: [{kind: missing-crc, segment: 0}]"))
+                .send("c1", "a", 500, 500, false, ""),
+                null, Set.of("MPA_CRC_MISMATCH"));
     }
 
     /**
@@ -395,7 +411,7 @@ class ViolationsEndToEndTest {
             Plan p = traffic(new Plan().conn("c1", true, "none", "")).advertise("c1", "a", 0x300, 0, 100, "write", "");
             return plant ? p : p.complete("c1", "b", 0x300, "invalidate");
         }, null, Set.of());
-        assertThat(file.get("transactions").get(2).get("status").asText()).isEqualTo("incomplete");
+        assertThat(Transactions.oneShots(file).get(2).get("status").asText()).isEqualTo("incomplete");
     }
 
     @Test
@@ -404,6 +420,6 @@ class ViolationsEndToEndTest {
             Plan p = traffic(new Plan().conn("c1", true, "none", "")).advertise("c1", "a", 0x300, 0, 100, "write", "");
             return (plant ? p : p.complete("c1", "b", 0x300, "invalidate")).close("c1", "a", "fin");
         }, null, Set.of());
-        assertThat(file.get("transactions").get(2).get("status").asText()).isEqualTo("aborted");
+        assertThat(Transactions.oneShots(file).get(2).get("status").asText()).isEqualTo("aborted");
     }
 }

@@ -122,7 +122,7 @@ final class MpaTestSupport {
 
     record Seen(long frame, Direction direction, long streamOffset, int wireLength, int ulpduLength, int padLength,
                 long crcField, long crcComputed, Boolean crcOk, int markers, int badMarkers, boolean truncated,
-                byte[] ulpdu) {}
+                byte[] ulpdu, boolean padNonZero) {}
 
     static class Recorder implements MpaListener {
         final List<MpaConnection> connections = new ArrayList<>();
@@ -148,7 +148,7 @@ final class MpaTestSupport {
         public void fpdu(MpaConnection c, Fpdu f) {
             fpdus.add(new Seen(f.frame, f.direction, f.streamOffset, f.wireLength, f.ulpduLength, f.padLength,
                     f.crcField, f.crcComputed, f.crcOk, f.markers, f.badMarkers, f.truncated,
-                    Arrays.copyOfRange(f.buf, f.ulpduOffset, f.ulpduOffset + f.ulpduAvailable)));
+                    Arrays.copyOfRange(f.buf, f.ulpduOffset, f.ulpduOffset + f.ulpduAvailable), f.padNonZero));
             order.add("fpdu " + c.id());
         }
 

@@ -37,7 +37,7 @@ class AnalysisJsonWriterTest {
                     "message": "RDMA Write [0x10000+8192, +512) leaves the region advertised in frame 12",
                     "reference": "RFC 5040 section 6.4" } ],
                 "summary": { "violations": { "error": 1, "warning": 0, "info": 0 },
-                             "transactions": { "complete": 1 } }
+                             "transactions": { "oneshot": { "complete": 1 } } }
               } ] }
             """;
 
@@ -105,7 +105,7 @@ class AnalysisJsonWriterTest {
         assertThat(mpa.get("markers").asBoolean()).isTrue();
         assertThat(mpa.get("ird").asInt()).isEqualTo(16);
         assertThat(mpa.get("ord").asInt()).isEqualTo(8);
-        assertThat(file.get("summary").get("transactions").toString()).isEqualTo("{\"complete\":1,\"incomplete\":1}");
+        assertThat(file.get("summary").get("transactions").toString()).isEqualTo("{\"oneshot\":{\"complete\":1,\"incomplete\":1}}");
         assertThat(file.get("summary").get("violations").toString()).isEqualTo("{\"error\":0,\"warning\":0,\"info\":0}");
         assertThat(file.get("problem").asText()).isEqualTo("record 31 is cut short");
     }
