@@ -3,6 +3,7 @@ package io.rdmascope.report;
 import io.rdmascope.fields.Hex;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
@@ -55,17 +56,18 @@ public final class AnalysisTextWriter {
         long violations = f.violations().size();
         out.println(f.path() + ": " + f.frames() + plural(f.frames(), " frame") + ", "
                 + f.connections().size() + plural(f.connections().size(), " MPA connection") + ", "
-                + transactions + plural(transactions, " transaction") + ", "
-                + violations + plural(violations, " violation"));
-        out.println("  violations: " + counts.get(Severity.ERROR) + plural(counts.get(Severity.ERROR), " error") + ", "
-                + counts.get(Severity.WARNING) + plural(counts.get(Severity.WARNING), " warning") + ", "
-                + counts.get(Severity.INFO) + " info");
+                + transactions + plural(transactions, " transaction") + ": " + findings(counts));
         if (transactions > 0) {
             StringBuilder sb = new StringBuilder("  transactions:");
             String sep = " ";
-            for (Map.Entry<TransactionStatus, Long> e : f.transactionCounts().entrySet()) {
-                sb.append(sep).append(e.getValue()).append(' ').append(e.getKey().jsonName());
-                sep = ", ";
+            for (Map.Entry<TransactionKind, Map<TransactionStatus, Long>> k : f.transactionCountsByKind().entrySet()) {
+                sb.append(sep).append(k.getKey().jsonName);
+                String inner = " ";
+                for (Map.Entry<TransactionStatus, Long> e : k.getValue().entrySet()) {
+                    sb.append(inner).append(e.getValue()).append(' ').append(e.getKey().jsonName());
+                    inner = ", ";
+                }
+                sep = "; ";
             }
             out.println(sb);
         }
@@ -84,16 +86,41 @@ public final class AnalysisTextWriter {
         if (transactions > 0) {
             out.println();
             out.println("Transactions");
-            // two passes over the transactions (they may be on disk): column widths, then the rows
-            int[] width = new int[HEADER.length];
-            widen(width, HEADER);
-            for (Transaction t : f.transactions()) {
-                widen(width, row(t));
+            table(out, KIND_HEADER, kindRows(KindTable.of(f.transactions())));
+            if (has(f, TransactionKind.ONESHOT)) {
+                out.println();
+                out.println("  one-shot");
+                // two passes over the transactions (they may be on disk): column widths, then the rows
+                int[] width = new int[HEADER.length];
+                widen(width, HEADER);
+                for (Transaction t : f.transactions()) {
+                    if (t.oneShot()) {
+                        widen(width, row(t));
+                    }
+                }
+                out.println(line(HEADER, width));
+                for (Transaction t : f.transactions()) {
+                    if (t.oneShot()) {
+                        out.println(line(row(t), width));
+                    }
+                }
             }
-            out.println(line(HEADER, width));
-            for (Transaction t : f.transactions()) {
-                out.println(line(row(t), width));
+            boolean upper = false;
+            for (TransactionKind k : f.transactionCountsByKind().keySet()) {
+                upper |= k.upperLayer();
             }
+            if (upper) {
+                out.println();
+                out.println("  upper-layer exchanges");
+                List<String[]> rows = new java.util.ArrayList<>();
+                for (Transaction t : f.transactions()) {
+                    if (t.kind.upperLayer()) {
+                        rows.add(ulpRow(t));
+                    }
+                }
+                table(out, ULP_HEADER, rows);
+            }
+            out.println("  (read, write, send and atomic operations: --format json lists every one)");
         }
 
         if (violations > 0) {
@@ -140,6 +167,50 @@ public final class AnalysisTextWriter {
 
     /** Violations of one code and severity listed one per line; the rest are summarised in one line. */
     static final int LISTED_PER_CODE = 1000;
+
+    /** "1 error, 2 warnings, 3 notes": the findings by severity, info called notes. */
+    static String findings(Map<Severity, Long> counts) {
+        return counts.get(Severity.ERROR) + plural(counts.get(Severity.ERROR), " error") + ", "
+                + counts.get(Severity.WARNING) + plural(counts.get(Severity.WARNING), " warning") + ", "
+                + counts.get(Severity.INFO) + plural(counts.get(Severity.INFO), " note");
+    }
+
+    private static boolean has(FileAnalysis f, TransactionKind kind) {
+        return f.transactionCountsByKind().containsKey(kind);
+    }
+
+    private static final String[] KIND_HEADER = {"kind", "conn", "count", "bytes", "completed", "latency median",
+        "p99", "max"};
+
+    private static List<String[]> kindRows(KindTable k) {
+        List<String[]> rows = new java.util.ArrayList<>();
+        for (KindTable.Row r : k.rows()) {
+            rows.add(new String[] {r.kind.jsonName, r.connection, Long.toString(r.count), Long.toString(r.bytes),
+                Long.toString(r.completed), duration(r.quantile(0.5)), duration(r.quantile(0.99)), duration(r.max)});
+        }
+        return rows;
+    }
+
+    private static final String[] ULP_HEADER = {"id", "conn", "from", "what", "frames", "operations", "bytes",
+        "status", "latency"};
+
+    private static String[] ulpRow(Transaction t) {
+        return new String[] {t.id, t.connection, t.advertiser, t.summary == null ? "-" : t.summary,
+            t.startFrame() + "-" + t.endFrame(), t.operations == null ? "-" : String.join(",", t.operations),
+            Long.toString(t.bytes), t.status.jsonName(), latency(t)};
+    }
+
+    private static void table(PrintWriter out, String[] header, List<String[]> rows) {
+        int[] width = new int[header.length];
+        widen(width, header);
+        for (String[] r : rows) {
+            widen(width, r);
+        }
+        out.println(line(header, width));
+        for (String[] r : rows) {
+            out.println(line(r, width));
+        }
+    }
 
     private static final String[] HEADER = {"id", "conn", "advertiser", "stag", "to", "length", "access", "init",
         "data", "bytes", "completion", "done", "status", "latency"};
@@ -249,8 +320,12 @@ public final class AnalysisTextWriter {
     }
 
     private static String latency(Transaction t) {
-        long ns = t.latencyNanos();
-        if (t.completionFrame < 0) {
+        return t.completionFrame < 0 ? "-" : duration(t.latencyNanos());
+    }
+
+    /** A duration for people ("850 ns", "42 us", "12 ms"), or "-" when negative. */
+    static String duration(long ns) {
+        if (ns < 0) {
             return "-";
         }
         if (ns < 10_000) {

@@ -148,8 +148,7 @@ public final class ExplainWriter implements EngineListener {
             }
             sum.append(')');
         }
-        sum.append("; violations: ").append(v.get(Severity.ERROR)).append(" error, ").append(v.get(Severity.WARNING))
-                .append(" warning, ").append(v.get(Severity.INFO)).append(" info");
+        sum.append(": ").append(AnalysisTextWriter.findings(v));
         out.println(sum);
         out.flush();
     }

@@ -27,9 +27,8 @@ class AnalysisTextWriterTest {
                 List.of(Fixtures.warning(3), Fixtures.violation()), null);
         String out = text(List.of(f));
         String[] lines = out.split("\n");
-        assertThat(lines[0]).isEqualTo("samples/x.pcap: 42 frames, 1 MPA connection, 1 transaction, 2 violations");
-        assertThat(lines[1]).isEqualTo("  violations: 1 error, 1 warning, 0 info");
-        assertThat(lines[2]).isEqualTo("  transactions: 1 complete");
+        assertThat(lines[0]).isEqualTo("samples/x.pcap: 42 frames, 1 MPA connection, 1 transaction: 1 error, 1 warning, 0 notes");
+        assertThat(lines[1]).isEqualTo("  transactions: oneshot 1 complete");
         assertThat(out).contains("c1  10.0.0.1:40000 -> 10.0.0.2:9999  MPA revision 1, CRC, no markers, 30 FPDUs");
         assertThat(out).containsPattern("t1 +c1 +10.0.0.1:40000 +0x00001234 +0x0000000000010000 +8192 +write +12 +13-15"
                 + " +8192 +send_with_invalidate +16 +complete +50 us");
@@ -47,8 +46,7 @@ class AnalysisTextWriterTest {
     void quietFileIsOneSummary() {
         FileAnalysis f = new FileAnalysis("a.pcap", 1, List.of(), List.of(), List.of(), null);
         assertThat(text(List.of(f))).isEqualTo(
-                "a.pcap: 1 frame, 0 MPA connections, 0 transactions, 0 violations\n"
-                        + "  violations: 0 errors, 0 warnings, 0 info\n");
+                "a.pcap: 1 frame, 0 MPA connections, 0 transactions: 0 errors, 0 warnings, 0 notes\n");
     }
 
     @Test
@@ -75,8 +73,7 @@ class AnalysisTextWriterTest {
         AnalysisTextWriter.writeFile(f, w, 3);
         w.flush();
         String out = s.toString();
-        assertThat(out).startsWith("a.pcap: 50 frames, 0 MPA connections, 0 transactions, 13 violations\n"
-                + "  violations: 12 errors, 1 warning, 0 info\n");
+        assertThat(out).startsWith("a.pcap: 50 frames, 0 MPA connections, 0 transactions: 12 errors, 1 warning, 0 notes\n");
         assertThat(out).contains("""
                 Violations
                   error (12)

@@ -54,7 +54,7 @@ class ExplainWriterTest {
                 "frame 14    violation        STAG_BOUNDS (error): RDMA Write leaves the region [RFC 5040 section 6.4]",
                 "frame 14    10.0.0.1 NIC     refuses",
                 "",
-                "20 frames, 0 transactions; violations: 1 error, 0 warning, 0 info",
+                "20 frames, 0 transactions: 1 error, 0 warnings, 0 notes",
                 ""));
     }
 }
