@@ -485,7 +485,7 @@ public final class Engine implements MessageListener {
     private void padNonZero(Conn c, int d, long f, Fpdu fpdu) {
         report(ViolationCode.MPA_PAD_NONZERO, f, c, null, null, "the " + fpdu.padLength + " pad octet"
                 + (fpdu.padLength == 1 ? "" : "s") + " of the FPDU from " + c.endpoint[d] + " at stream offset "
-                + fpdu.streamOffset + " are not zero; the framing is intact");
+                + fpdu.streamOffset + (fpdu.padLength == 1 ? " is" : " are") + " not zero; the framing is intact");
     }
 
     // The violations and the narration are worded in methods of their own, apart from the judging

@@ -53,6 +53,12 @@ public final class Scenario extends Located {
         public boolean reject;
         /** Private data text after the IRD/ORD words. */
         public String privateData;
+        /** Private data octets after the IRD/ORD words, in hex (instead of {@code privateData}). */
+        public String privateDataHex;
+        /** Reserved bits of the MPA flags octet (0x01 to 0x0F) set in the Request and the Reply. */
+        public Integer reservedFlags;
+        /** RFC 6581 peer-to-peer mode (revision 2): the P bit in both IRD words. */
+        public boolean peerToPeer;
         public int mss = 1460;
         /** Initiator ISN; the responder's is {@code responderIsn}, or derived from the seed. */
         public Long isn;

@@ -59,6 +59,12 @@ final class ScenarioChecker {
             if (c.revision < 0 || c.revision > 255) {
                 fail(c.line, what + ": revision must be 0..255 (1 is RFC 5044, 2 is RFC 6581)");
             }
+            if (c.privateDataHex != null && (c.privateData != null || !isHex(c.privateDataHex))) {
+                fail(c.line, what + ": privateDataHex must be pairs of hex digits, and not given with privateData");
+            }
+            if (c.reservedFlags != null && (c.reservedFlags < 0 || c.reservedFlags > 0x0F)) {
+                fail(c.line, what + ": reservedFlags must be 0..15 (the low four bits of the MPA flags octet)");
+            }
             String ih = hostOf(c.from), rh = hostOf(c.to);
             if (!Set.of("none", "both", "initiator", "responder").contains(c.markers)
                     && !c.markers.equals(ih) && !c.markers.equals(rh)) {
@@ -133,8 +139,11 @@ final class ScenarioChecker {
         } else if (st instanceof Step.Send) {
             Step.Send sd = (Step.Send) st;
             range(sd.length, 0, 1 << 30, sd.line, what + ": length");
-            if (sd.length != null && sd.text != null) {
-                fail(sd.line, what + ": give length or text, not both");
+            if ((sd.length != null ? 1 : 0) + (sd.text != null ? 1 : 0) + (sd.hex != null ? 1 : 0) > 1) {
+                fail(sd.line, what + ": give one of length, text and hex");
+            }
+            if (sd.hex != null && !isHex(sd.hex)) {
+                fail(sd.line, what + ": hex holds something other than pairs of hex digits");
             }
             range(sd.segment, 1, 65000, sd.line, what + ": segment");
         } else if (st instanceof Step.Complete) {
@@ -237,6 +246,22 @@ final class ScenarioChecker {
 
     private void fail(int line, String what) throws ScenarioException {
         throw new ScenarioException(source, line, what);
+    }
+
+    /** Whether {@code s} is pairs of hex digits, white space between them allowed. */
+    static boolean isHex(String s) {
+        String t = s.replaceAll("\\s+", "");
+        return t.length() % 2 == 0 && t.matches("[0-9a-fA-F]*");
+    }
+
+    /** The octets of a hex string (white space ignored; check with {@link #isHex} first). */
+    static byte[] parseHex(String s) {
+        String t = s.replaceAll("\\s+", "");
+        byte[] b = new byte[t.length() / 2];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) Integer.parseInt(t.substring(2 * i, 2 * i + 2), 16);
+        }
+        return b;
     }
 
     static byte[] parseIpv4(String s) {

@@ -72,6 +72,10 @@ public abstract class Step extends Located {
     public static final class Send extends Step {
         public Integer length;
         public String text;
+        /** The payload octets in hex (white space allowed), instead of {@code text} or {@code length}. */
+        public String hex;
+        /** Send with Invalidate (with {@code se}: Send with SE and Invalidate) naming this STag. */
+        public Long invalidate;
         public boolean se;
         public Integer segment;
         public String kind() { return "send"; }

@@ -125,6 +125,15 @@ public final class Synthesizer {
         if (c.privateData != null) {
             mpa.privateData = c.privateData.getBytes(StandardCharsets.UTF_8);
         }
+        if (c.privateDataHex != null) {
+            mpa.privateData = ScenarioChecker.parseHex(c.privateDataHex);
+        }
+        if (c.reservedFlags != null) {
+            mpa.reservedFlags = c.reservedFlags;
+        }
+        if (c.peerToPeer) {
+            mpa.irdFlags |= 0x2;
+        }
         Runtime rt = new Runtime();
         rt.spec = c;
         rt.iw = new IwarpConnection(tcp, mpa);
@@ -198,8 +207,16 @@ public final class Synthesizer {
         } else if (st instanceof Step.Send) {
             Step.Send sd = (Step.Send) st;
             byte[] payload = sd.text != null ? sd.text.getBytes(StandardCharsets.UTF_8)
+                    : sd.hex != null ? ScenarioChecker.parseHex(sd.hex)
                     : pattern(sd.length == null ? 64 : sd.length, index);
-            message(rt, me, st, true, untagged(sd.se ? OP_SEND_SE : OP_SEND, 0), null, payload, sd.segment);
+            DdpHeader h;
+            if (sd.invalidate != null) {
+                h = untagged(sd.se ? OP_SEND_SE_INV : OP_SEND_INV, 0);
+                h.invalidateStag = sd.invalidate;
+            } else {
+                h = untagged(sd.se ? OP_SEND_SE : OP_SEND, 0);
+            }
+            message(rt, me, st, true, h, null, payload, sd.segment);
         } else if (st instanceof Step.Complete) {
             Step.Complete c = (Step.Complete) st;
             DdpHeader h;

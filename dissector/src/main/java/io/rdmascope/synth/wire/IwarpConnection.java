@@ -24,6 +24,8 @@ public final class IwarpConnection {
         /** IRD/ORD of each side (RFC 6581, used when revision is 2); -1 for none (0x3FFF). */
         public int initiatorIrd = -1, initiatorOrd = -1, responderIrd = -1, responderOrd = -1;
         public int irdFlags, ordFlags;
+        /** Reserved bits of the flags octet set in both the Request and the Reply (a vendor extension). */
+        public int reservedFlags;
         public byte[] privateData;
     }
 
@@ -61,9 +63,10 @@ public final class IwarpConnection {
         tcp.handshake();
         boolean enhanced = mpa.revision >= 2;
         int reqFlags = (mpa.responderMarkers ? MpaFrames.FLAG_M : 0) | (mpa.crcRequest ? MpaFrames.FLAG_C : 0)
-                | (enhanced ? MpaFrames.FLAG_ENHANCED : 0);
+                | (enhanced ? MpaFrames.FLAG_ENHANCED : 0) | (mpa.reservedFlags & 0x0F);
         int repFlags = (mpa.initiatorMarkers ? MpaFrames.FLAG_M : 0) | (mpa.crcReply ? MpaFrames.FLAG_C : 0)
-                | (enhanced ? MpaFrames.FLAG_ENHANCED : 0) | (mpa.reject ? MpaFrames.FLAG_R : 0);
+                | (enhanced ? MpaFrames.FLAG_ENHANCED : 0) | (mpa.reject ? MpaFrames.FLAG_R : 0)
+                | (mpa.reservedFlags & 0x0F);
         byte[] reqPd = enhanced ? MpaFrames.enhancedPrivateData(ird(mpa.initiatorIrd), mpa.irdFlags,
                 ird(mpa.initiatorOrd), mpa.ordFlags, mpa.privateData) : mpa.privateData;
         byte[] repPd = enhanced ? MpaFrames.enhancedPrivateData(ird(mpa.responderIrd), mpa.irdFlags,
