@@ -98,6 +98,8 @@ public final class Engine implements MessageListener {
     private final IdentityHashMap<MpaConnection, Conn> conns = new IdentityHashMap<>();
     private MpaConnection lastKey;
     private Conn lastConn;
+    /** The connection of the event being judged, named by the narration. */
+    private Conn current;
     private final LinkedHashMap<String, Transaction> open = new LinkedHashMap<>();
     private final ArrayList<Transaction> needInitiationTime = new ArrayList<>();
     private final ArrayList<Transaction> needCompletionTime = new ArrayList<>();
@@ -209,6 +211,7 @@ public final class Engine implements MessageListener {
 
     private Conn conn(MpaConnection c) {
         if (c == lastKey) {
+            current = lastConn;
             return lastConn;
         }
         Conn s = conns.get(c);
@@ -219,6 +222,7 @@ public final class Engine implements MessageListener {
         }
         lastKey = c;
         lastConn = s;
+        current = s;
         return s;
     }
 
@@ -246,7 +250,7 @@ public final class Engine implements MessageListener {
     }
 
     void step(long frame, String endpoint, String actor, String text) {
-        listener.step(frame, endpoint, actor, text);
+        listener.step(frame, current == null ? null : current.id, endpoint, actor, text);
     }
 
     private Severity unadvertisedSeverity() {
@@ -264,7 +268,8 @@ public final class Engine implements MessageListener {
         }
         c.unadvertised.put(stag, Boolean.TRUE);
         report(ViolationCode.STAG_UNADVERTISED, unadvertisedSeverity(), frame, c, stag, null,
-                what + " names STag " + stagHex(stag) + ", which no initiation in the capture advertised", null);
+                what + " names STag " + stagHex(stag) + ", which nothing in the capture advertised (no one-shot"
+                + " initiation, no upper-layer message that rdmascope decodes)", null);
     }
 
     // ------------------------------------------------------------------ formatting

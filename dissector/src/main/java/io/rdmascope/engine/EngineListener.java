@@ -23,4 +23,12 @@ public interface EngineListener {
      * @param actor "driver" or "NIC"
      */
     default void step(long frame, String endpoint, String actor, String text) {}
+
+    /**
+     * {@link #step(long, String, String, String)} with the connection the step happened on ("c1"),
+     * or null when it concerns no one connection; by default the connection is left out.
+     */
+    default void step(long frame, String connection, String endpoint, String actor, String text) {
+        step(frame, endpoint, actor, text);
+    }
 }

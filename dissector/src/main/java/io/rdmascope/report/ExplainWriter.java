@@ -32,7 +32,7 @@ import java.util.Map;
  */
 public final class ExplainWriter implements EngineListener {
     /** One line of the narration: a model step, or a violation (actor null). */
-    private record Event(long frame, String address, String actor, String text) {}
+    private record Event(long frame, String connection, String address, String actor, String text) {}
 
     private final List<Event> events = new ArrayList<>();
 
@@ -59,10 +59,15 @@ public final class ExplainWriter implements EngineListener {
 
             @Override
             public void step(long frame, String endpoint, String actor, String text) {
+                step(frame, null, endpoint, actor, text);
+            }
+
+            @Override
+            public void step(long frame, String connection, String endpoint, String actor, String text) {
                 if (analysis.wantsSteps()) {
-                    analysis.step(frame, endpoint, actor, text);
+                    analysis.step(frame, connection, endpoint, actor, text);
                 }
-                me.step(frame, endpoint, actor, text);
+                me.step(frame, connection, endpoint, actor, text);
             }
         };
     }
@@ -74,18 +79,23 @@ public final class ExplainWriter implements EngineListener {
 
     @Override
     public void step(long frame, String endpoint, String actor, String text) {
+        step(frame, null, endpoint, actor, text);
+    }
+
+    @Override
+    public void step(long frame, String connection, String endpoint, String actor, String text) {
         String a = actor == null ? "" : actor;
         String t = text == null ? "" : text;
         // the engine's sentences name their actor first ("NIC binds ..."): the column already does
         if (!a.isEmpty() && t.startsWith(a + " ")) {
             t = t.substring(a.length() + 1);
         }
-        events.add(new Event(frame, address(endpoint), a, t));
+        events.add(new Event(frame, connection, address(endpoint), a, t));
     }
 
     @Override
     public void violation(Violation v) {
-        events.add(new Event(v.frame(), null, null, v.code() + " (" + v.severity().name().toLowerCase() + "): "
+        events.add(new Event(v.frame(), v.connection(), null, null, v.code() + " (" + v.severity().name().toLowerCase() + "): "
                 + v.message() + (v.reference() == null ? "" : " [" + v.reference() + "]")));
     }
 
@@ -110,9 +120,13 @@ public final class ExplainWriter implements EngineListener {
         List<Event> sorted = new ArrayList<>(events);
         sorted.sort(Comparator.comparingLong(Event::frame));
         int width = "violation".length();
+        int connWidth = 0;
         for (Event e : sorted) {
             if (e.address != null) {
                 width = Math.max(width, e.address.length() + 1 + 7);
+            }
+            if (e.connection != null) {
+                connWidth = Math.max(connWidth, e.connection.length() + 2);
             }
         }
         out.println(analysis.path() + ": what each endpoint's driver and NIC did, frame by frame");
@@ -122,12 +136,17 @@ public final class ExplainWriter implements EngineListener {
             b.setLength(0);
             b.append("frame ").append(e.frame);
             pad(b, 12);
+            if (connWidth > 0) {
+                b.append(e.connection == null ? "" : e.connection);
+                pad(b, 12 + connWidth);
+            }
+            int at = 12 + connWidth;
             if (e.actor == null) {
                 b.append("violation");
-                pad(b, 12 + width + 1);
+                pad(b, at + width + 1);
             } else {
                 b.append(e.address).append(' ').append(e.actor);
-                pad(b, 12 + width + 1);
+                pad(b, at + width + 1);
             }
             b.append(e.text);
             out.println(b);

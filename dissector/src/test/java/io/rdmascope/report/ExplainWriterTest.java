@@ -36,12 +36,12 @@ class ExplainWriterTest {
             public void transaction(Transaction t) {}
         });
         assertThat(l.wantsSteps()).isTrue();
-        l.step(8, "10.0.0.1:40000", "driver", "driver posts one command: advertise STag 0x00000001");
+        l.step(8, "c1", "10.0.0.1:40000", "driver", "driver posts one command: advertise STag 0x00000001");
         Violation v = new Violation(ViolationCode.STAG_BOUNDS, Severity.ERROR, 14, "c1", 1L, "t1",
                 "RDMA Write leaves the region", "RFC 5040 section 6.4");
         l.violation(v);
-        l.step(10, "10.0.0.2:4791", "NIC", "NIC sends an RDMA Write");
-        l.step(14, "10.0.0.1:40000", "NIC", "NIC refuses");
+        l.step(10, "c1", "10.0.0.2:4791", "NIC", "NIC sends an RDMA Write");
+        l.step(14, "c1", "10.0.0.1:40000", "NIC", "NIC refuses");
         assertThat(seen).containsExactly(v);
 
         StringWriter out = new StringWriter();
@@ -49,10 +49,10 @@ class ExplainWriterTest {
         assertThat(out.toString()).isEqualTo(String.join("\n",
                 "x.pcap: what each endpoint's driver and NIC did, frame by frame",
                 "",
-                "frame 8     10.0.0.1 driver  posts one command: advertise STag 0x00000001",
-                "frame 10    10.0.0.2 NIC     sends an RDMA Write",
-                "frame 14    violation        STAG_BOUNDS (error): RDMA Write leaves the region [RFC 5040 section 6.4]",
-                "frame 14    10.0.0.1 NIC     refuses",
+                "frame 8     c1  10.0.0.1 driver  posts one command: advertise STag 0x00000001",
+                "frame 10    c1  10.0.0.2 NIC     sends an RDMA Write",
+                "frame 14    c1  violation        STAG_BOUNDS (error): RDMA Write leaves the region [RFC 5040 section 6.4]",
+                "frame 14    c1  10.0.0.1 NIC     refuses",
                 "",
                 "20 frames, 0 transactions: 1 error, 0 warnings, 0 notes",
                 ""));
