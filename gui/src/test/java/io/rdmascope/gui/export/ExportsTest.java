@@ -46,7 +46,7 @@ class ExportsTest {
         assertThat(t1.get("status").asText()).isEqualTo("complete");
         assertThat(file.get("violations").get(0).get("code").asText()).isEqualTo("STAG_BOUNDS");
         assertThat(file.get("summary").get("violations").get("error").asInt()).isEqualTo(1);
-        assertThat(file.get("summary").get("transactions").get("violated").asInt()).isEqualTo(1);
+        assertThat(file.get("summary").get("transactions").get("oneshot").get("violated").asInt()).isEqualTo(1);
 
         java.io.ByteArrayOutputStream cli = new java.io.ByteArrayOutputStream();
         io.rdmascope.cli.Main.run(new String[] {"analyze", "--format", "json", model.file().toString()},

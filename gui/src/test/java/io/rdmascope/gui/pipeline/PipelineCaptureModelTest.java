@@ -53,7 +53,7 @@ class PipelineCaptureModelTest {
             assertThat(rows.get(17).protocol()).isEqualTo("DDP/RDMAP");
             assertThat(rows.get(17).info()).startsWith("RDMA Write STag 0x00002000 TO 0x20200");
             assertThat(m.violationsAt(18)).extracting(v -> v.code().name()).containsExactly("STAG_BOUNDS");
-            assertThat(m.transactionsAt(16)).containsExactly("t2");
+            assertThat(m.transactionsAt(16)).filteredOn(id -> id.startsWith("t")).containsExactly("t2");
             assertThat(m.connections()).hasSize(1);
         }
     }
