@@ -8,13 +8,11 @@ import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.testing.CapturedMessages;
 import io.rdmascope.testing.RealCaptures;
+import io.rdmascope.testing.Tshark;
 import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpMessage;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -233,7 +230,7 @@ class RpcRdmaRealCaptureTest {
      */
     @Test
     void agreesWithTshark() throws Exception {
-        List<String[]> rows = tshark(NFS, "frame.number", "rpcordma.xid", "rpcordma.position", "rpcordma.rdma_handle",
+        List<String[]> rows = Tshark.fields(NFS, List.of("-E", "occurrence=a", "-E", "aggregator=,"), "frame.number", "rpcordma.xid", "rpcordma.position", "rpcordma.rdma_handle",
                 "rpcordma.rdma_length", "rpcordma.rdma_offset", "nfs.opcode");
         assumeTrue(rows != null, "tshark is not available");
         int compared = 0;
@@ -277,31 +274,5 @@ class RpcRdmaRealCaptureTest {
         }
         assertThat(compared).isEqualTo(144);
         assertThat(opsCompared).isGreaterThan(60);
-    }
-
-    /** Rows of {@code tshark -T fields} (values of one field joined by commas), or null without tshark. */
-    static List<String[]> tshark(Path file, String... fields) {
-        List<String> cmd = new ArrayList<>(List.of("tshark", "-n", "-r", file.toString(), "-T", "fields",
-                "-E", "separator=;", "-E", "occurrence=a", "-E", "aggregator=,"));
-        for (String f : fields) {
-            cmd.add("-e");
-            cmd.add(f);
-        }
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            List<String[]> rows = new ArrayList<>();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    rows.add(line.split(";", -1));
-                }
-            }
-            return p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0 ? rows : null;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
     }
 }
