@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.io.ByteArrayOutputStream;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,30 +41,7 @@ class RealCapturesTest {
 
     /** Lines of tshark -T fields output, or null when tshark is not available. */
     static List<String[]> tshark(Path file, String... fields) {
-        List<String> cmd = new ArrayList<>(List.of("tshark", "-n", "-r", file.toString(), "-T", "fields", "-E", "separator=;"));
-        for (String f : fields) {
-            cmd.add("-e");
-            cmd.add(f);
-        }
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            List<String[]> rows = new ArrayList<>();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    rows.add(line.split(";", -1));
-                }
-            }
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                return null;
-            }
-            return rows;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
+        return io.rdmascope.testing.Tshark.fields(file, List.of(), fields);
     }
 
     @ParameterizedTest

@@ -41,11 +41,14 @@ public final class CapturedMessages {
         }
     }
 
+    /** A message whose last segment has not come yet. */
+    private record Open(ByteArrayOutputStream payload, long to) {}
+
     private CapturedMessages() {}
 
     public static List<Message> of(Path capture) throws IOException {
         List<Message> out = new ArrayList<>();
-        Map<String, ByteArrayOutputStream> open = new HashMap<>();
+        Map<String, Open> open = new HashMap<>();
         Dissection.run(capture, null, new PduListener() {
             @Override
             public void handshake(MpaConnection c, MpaHandshake h) {
@@ -62,16 +65,17 @@ public final class CapturedMessages {
                     return;
                 }
                 String key = c.id() + "/" + f.direction + "/" + (s.tagged ? "t" + s.stag : "q" + s.qn + "/" + s.msn);
-                ByteArrayOutputStream b = open.computeIfAbsent(key, k -> new ByteArrayOutputStream());
+                // A tagged message starts at the tagged offset of its first segment.
+                Open m = open.computeIfAbsent(key, k -> new Open(new ByteArrayOutputStream(), s.tagged ? s.to : 0));
                 int avail = Math.min(s.payloadLength, f.ulpduAvailable - s.payloadOffset);
                 if (avail > 0) {
-                    b.write(f.buf, f.ulpduOffset + s.payloadOffset, avail);
+                    m.payload.write(f.buf, f.ulpduOffset + s.payloadOffset, avail);
                 }
                 if (s.last) {
                     open.remove(key);
                     out.add(new Message(f.frame, c.id(), port(c, Direction.FROM_INITIATOR), port(c, Direction.FROM_RESPONDER),
                             f.direction == Direction.FROM_INITIATOR, s.opcode, s.invalidateStag, s.tagged ? s.stag : 0,
-                            s.tagged ? s.to : 0, b.toByteArray(), false));
+                            m.to, m.payload.toByteArray(), false));
                 }
             }
         }, null, null);
