@@ -1,5 +1,6 @@
 package io.rdmascope.ulp;
 
+import io.rdmascope.ulp.rpc.RpcRdma;
 import java.util.List;
 
 /** The upper-layer protocols rdmascope decodes, in the order they are tried on a connection. */
@@ -8,6 +9,8 @@ public final class Ulps {
 
     /** Every protocol: those with a registered port first, then those recognised by shape only. */
     public static List<Ulp> all() {
-        return List.of();
+        return ALL;
     }
+
+    private static final List<Ulp> ALL = List.of(new RpcRdma());
 }
