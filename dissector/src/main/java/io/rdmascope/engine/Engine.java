@@ -576,11 +576,13 @@ public final class Engine implements MessageListener {
                     initiation(c, d, f, s);
                 } else if (oneShot && !s.ab && s.last) {
                     completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
-                } else if (steps) {
-                    stepSendPlaced(c, d, f, s, op);
-                }
-                if (s.last) {
-                    ulps.send(c, d, f, m, operation, op.code, 0);
+                } else {
+                    if (s.last) {
+                        ulps.send(c, d, f, m, operation, op.code, 0);
+                    }
+                    if (steps) {
+                        stepSendPlaced(c, d, f, s, op);
+                    }
                 }
                 break;
             case SEND_WITH_INVALIDATE:

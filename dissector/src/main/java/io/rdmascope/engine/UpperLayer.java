@@ -214,6 +214,10 @@ final class UpperLayer {
         for (Advertisement a : msg.advertisements) {
             advertise(c, d, f, s, protocol, a, call, msg);
         }
+        if (call != null && engine.steps) {
+            engine.step(f, c.endpoint[d], "driver", "driver sends the " + protocol + " call "
+                    + (msg.summary != null ? msg.summary : "") + " (" + call.id + ")");
+        }
         if (msg.role == UlpMessage.Role.REPLY) {
             reply(c, d, f, s, msg, op);
         }
@@ -239,10 +243,6 @@ final class UpperLayer {
             engine.ended(oldest, TransactionStatus.INCOMPLETE);
         }
         s.calls.put(msg.correlation, t);
-        if (engine.steps) {
-            engine.step(f, c.endpoint[d], "driver", "driver sends the " + s.protocol.name() + " call "
-                    + (msg.summary != null ? msg.summary : "") + " on " + c.id + " (" + t.id + ")");
-        }
         return t;
     }
 
@@ -254,7 +254,7 @@ final class UpperLayer {
         include(t, op);
         if (engine.steps) {
             engine.step(f, c.endpoint[d], "driver", "driver answers " + t.id + (t.summary != null ? " (" + t.summary + ")" : "")
-                    + " on " + c.id + (msg.summary != null ? ": " + msg.summary : ""));
+                    + (msg.summary != null ? ": " + msg.summary : ""));
         }
         retire(c, 1 - d, f, t);
         engine.completed(t, f);
@@ -296,7 +296,7 @@ final class UpperLayer {
         if (engine.steps) {
             engine.step(f, c.endpoint[d], "driver", "driver advertises STag " + Hex.stag(a.stag()) + " ["
                     + Engine.hex(a.to()) + ", " + (a.lengthKnown() ? "+" + a.length() : "length not given") + ") for "
-                    + Engine.accessWords(access) + " on " + c.id + ": " + a.what()
+                    + Engine.accessWords(access) + ": " + a.what()
                     + (msg.summary != null && call != null ? " of " + msg.summary : ""));
         }
     }
