@@ -223,6 +223,8 @@ public final class SmbDirect implements Ulp {
                 UlpMessage whole = new UlpMessage();
                 Walk w = new Walk(r.data, 0, r.length, false);
                 w.run(whole, 0);
+                out.summary = "SMB Direct last fragment of " + of + " (" + r.received + " octets reassembled): "
+                        + w.summary();
                 List<Advertisement> later = whole.advertisements;
                 for (int i = r.emitted; i < later.size(); i++) {
                     out.advertisements.add(later.get(i));
