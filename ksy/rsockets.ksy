@@ -153,3 +153,85 @@ types:
           sge.
           The mapped buffer.
         doc-ref: rdma-core librdmacm/rsocket.c, struct rs_iomap
+  msg_le:
+    doc: |
+      rsockets message of a little-endian sender.
+      The 32-bit message that accompanies each RDMA Write, or stands
+      alone, in a 4-octet Send when the QP cannot carry immediate data
+      (RS_OPT_MSG_SEND, always so over iWARP); in the sender's host order.
+    doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_set(), rs_post_msg() and rs_post_write_msg()
+    seq:
+      - id: value
+        type: u4le
+        doc: |
+          msg.
+          Operation in bits 31-29, its data in bits 28-0.
+        doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_op() and rs_msg_data()
+    instances:
+      op:
+        value: value >> 29
+        enum: op
+        doc: |
+          Operation.
+          What the message says (op enum).
+        doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_op()
+      data:
+        value: value & 0x1fffffff
+        doc: |
+          Data.
+          Octets written (RS_OP_DATA, RS_OP_WRITE), the receive sequence
+          number up to which the peer may send (RS_OP_SGL), the iomap
+          index (RS_OP_IOMAP_SGL), or the control code (RS_OP_CTRL).
+        doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_data()
+  msg_be:
+    doc: |
+      rsockets message of a big-endian sender.
+      As msg_le, from a host that announced RS_CONN_FLAG_NET.
+    doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_set(), rs_post_msg() and rs_post_write_msg()
+    seq:
+      - id: value
+        type: u4be
+        doc: |
+          msg.
+          Operation in bits 31-29, its data in bits 28-0.
+        doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_op() and rs_msg_data()
+    instances:
+      op:
+        value: value >> 29
+        enum: op
+        doc: |
+          Operation.
+          What the message says (op enum).
+        doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_op()
+      data:
+        value: value & 0x1fffffff
+        doc: |
+          Data.
+          The operation's data, as in msg_le.
+        doc-ref: rdma-core librdmacm/rsocket.c, rs_msg_data()
+enums:
+  op:
+    0:
+      id: data
+      doc: RS_OP_DATA, data written into the receive buffer
+    1:
+      id: rsvd_data_more
+      doc: RS_OP_RSVD_DATA_MORE, reserved
+    2:
+      id: write
+      doc: RS_OP_WRITE, direct write into a riomap buffer (not sent)
+    3:
+      id: rsvd_dra_more
+      doc: RS_OP_RSVD_DRA_MORE, reserved
+    4:
+      id: sgl
+      doc: RS_OP_SGL, credits (and a target SGL entry when written with it)
+    5:
+      id: rsvd
+      doc: RS_OP_RSVD, reserved
+    6:
+      id: iomap_sgl
+      doc: RS_OP_IOMAP_SGL, an iomap entry was written
+    7:
+      id: ctrl
+      doc: RS_OP_CTRL, disconnect, keepalive or shutdown
