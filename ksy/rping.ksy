@@ -35,5 +35,7 @@ types:
         type: u4
         doc: |
           size.
-          The buffer's length in octets, rping's -S option (htobe32).
+          The buffer's length in octets, rping's -S option: 26
+          (RPING_MIN_BUFSIZE) to 65535 (RPING_BUFSIZE - 1), 64 by default
+          (htobe32).
         doc-ref: rdma-core librdmacm/examples/rping.c, rping_format_send()

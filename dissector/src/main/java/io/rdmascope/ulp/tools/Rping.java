@@ -18,6 +18,8 @@ public final class Rping implements Ulp {
     public static final int PORT = 7174;
     static final int SIZE = 16;
     static final long MAX_SIZE = 1L << 31;
+    /** rping's -S limits: RPING_MIN_BUFSIZE (sizeof "2147483647" + sizeof "rdma-ping-%d: ") and RPING_BUFSIZE - 1. */
+    static final long MIN_SIZE = 26, MAX_OPTION_SIZE = 64 * 1024 - 1;
 
     @Override
     public String name() {
@@ -43,11 +45,15 @@ public final class Rping implements Ulp {
         }
     }
 
-    /** A buffer of 1 octet to 2 GiB at a nonzero address that does not wrap, named by a nonzero STag. */
+    /**
+     * What rping can send: a size its -S option accepts (RPING_MIN_BUFSIZE, 26, to RPING_BUFSIZE - 1),
+     * a nonzero user-space address below 2^56 and a nonzero STag. NVMe completion entries and other
+     * 16-octet Sends read this way name sizes in the megabytes or kernel addresses.
+     */
     static boolean plausible(io.rdmascope.ksy.Rping.RdmaInfo i) {
         long buf = i.buf(), size = i.size();
-        return buf != 0 && size != 0 && size <= MAX_SIZE && i.rkey() != 0
-                && Long.compareUnsigned(buf + size, buf) > 0;
+        return buf != 0 && Long.compareUnsigned(buf, 1L << 56) < 0 && size >= MIN_SIZE && size <= MAX_OPTION_SIZE
+                && i.rkey() != 0;
     }
 
     @Override
