@@ -103,11 +103,6 @@ public final class SmbDirect implements Ulp {
         return new Decoder();
     }
 
-    /** The name of an SMB2 command as MS-SMB2 writes it ("READ", "QUERY_INFO"), or its number in hex. */
-    static String commandName(Smb2.Command c, int raw) {
-        return c != null ? c.name() : String.format("0x%04x", raw);
-    }
-
     /** One connection: both directions' negotiation and reassembly state. */
     static final class Decoder implements Ulp.Decoder {
         private final SegmentStream stream = new SegmentStream();
@@ -191,7 +186,7 @@ public final class SmbDirect implements Ulp {
                 r.start(remaining);
                 r.append(b, dataAt, dataAvail, dataWhole);
                 Walk w = new Walk(b, dataAt, dataAvail, true);
-                w.run(out, 0);
+                w.run(out);
                 r.emitted = out.advertisements.size();
                 r.firstMessageId = w.firstMessageId;
                 r.firstCommand = w.firstCommand;
@@ -202,7 +197,7 @@ public final class SmbDirect implements Ulp {
                 return;
             }
             Walk w = new Walk(b, dataAt, dataAvail, !dataWhole);
-            w.run(out, 0);
+            w.run(out);
             role(w, out);
             out.summary = w.summary();
         }
@@ -222,7 +217,7 @@ public final class SmbDirect implements Ulp {
             if (r.intact) {
                 UlpMessage whole = new UlpMessage();
                 Walk w = new Walk(r.data, 0, r.length, false);
-                w.run(whole, 0);
+                w.run(whole);
                 out.summary = "SMB Direct last fragment of " + of + " (" + r.received + " octets reassembled): "
                         + w.summary();
                 List<Advertisement> later = whole.advertisements;
@@ -307,7 +302,7 @@ public final class SmbDirect implements Ulp {
                 this.partial = partial;
             }
 
-            void run(UlpMessage out, int depth) {
+            void run(UlpMessage out) {
                 int at = 0;
                 for (int n = 0; ; n++) {
                     if (n == MAX_COMPOUND) {
@@ -322,7 +317,7 @@ public final class SmbDirect implements Ulp {
                                 out.problem("SMB2 message of " + len + " octets is shorter than its 64-octet header");
                             }
                         } else if (!partial) {
-                            out.problem("SMB2 NextCommand points " + "past the end of the message (" + (len - at)
+                            out.problem("SMB2 NextCommand points past the end of the message (" + (len - at)
                                     + " octets left for a 64-octet header)");
                         }
                         return;
@@ -373,7 +368,6 @@ public final class SmbDirect implements Ulp {
             }
 
             private void header(Smb2.Header h, int at, int n, UlpMessage out) {
-                int raw = h.command() != null ? (int) h.command().id() : -1;
                 String name = h.command() != null ? h.command().name() : "unknown command";
                 boolean response = (h.flags() & FLAG_RESPONSE) != 0;
                 boolean async = (h.flags() & FLAG_ASYNC) != 0;
@@ -390,7 +384,7 @@ public final class SmbDirect implements Ulp {
                 commands.add(name);
                 messageIds.add(h.messageId());
                 lastMessageId = h.messageId();
-                if (response || raw < 0) {
+                if (response || h.command() == null) {
                     if (n == 0 && response) {
                         detail = h.status() == 0 ? "" : String.format(", status 0x%08x", h.status());
                     }

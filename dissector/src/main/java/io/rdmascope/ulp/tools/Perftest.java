@@ -88,7 +88,7 @@ public final class Perftest implements Ulp {
             long n = m.messageLength();
             if (n != SIZE && n != SIZE_TAIL_MARKERS) {
                 // The version string, the parameter negotiation and the results travel here too.
-                out.summary = "perftest exchange of " + n + " octets" + version(m);
+                out.summary = "perftest message of " + n + " octets" + version(m);
                 return;
             }
             if (m.len() < n) {
@@ -98,7 +98,7 @@ public final class Perftest implements Ulp {
             Dest d = Dest.parse(stream.reset(m.buf(), m.off(), (int) n), (int) n);
             if (!d.plausible()) {
                 // The parameter negotiation, or test data of the same size on the data connection.
-                out.summary = "perftest exchange of " + n + " octets";
+                out.summary = "perftest message of " + n + " octets";
                 return;
             }
             out.summary = String.format("perftest pingpong_dest: QPN 0x%06x, PSN 0x%06x, STag 0x%08x at 0x%x,"
