@@ -268,6 +268,54 @@ types:
           0x00000001 SMB2_WRITEFLAG_WRITE_THROUGH, 0x00000002
           SMB2_WRITEFLAG_WRITE_UNBUFFERED.
         doc-ref: MS-SMB2 section 2.2.21
+  rdma_transform:
+    doc: |
+      SMB2_RDMA_TRANSFORM.
+      The start of the channel information of a READ or WRITE request whose
+      Channel is SMB2_CHANNEL_RDMA_TRANSFORM (SMB 3.1.1): where the buffer
+      descriptors are, then the transforms applied to the data; 16 octets
+      before the transforms.
+    doc-ref: MS-SMB2 section 2.2.43
+    seq:
+      - id: rdma_descriptor_offset
+        type: u2
+        doc: |
+          RdmaDescriptorOffset.
+          Where the buffer descriptors start, from the start of this
+          structure.
+        doc-ref: MS-SMB2 section 2.2.43
+      - id: rdma_descriptor_length
+        type: u2
+        doc: |
+          RdmaDescriptorLength.
+          Octets of buffer descriptors.
+        doc-ref: MS-SMB2 section 2.2.43
+      - id: channel
+        type: u4
+        enum: channel
+        doc: |
+          Channel.
+          The kind of the descriptors: SMB2_CHANNEL_RDMA_V1 or
+          SMB2_CHANNEL_RDMA_V1_INVALIDATE.
+        doc-ref: MS-SMB2 section 2.2.43
+      - id: transform_count
+        type: u2
+        doc: |
+          TransformCount.
+          Number of transforms that follow.
+        doc-ref: MS-SMB2 section 2.2.43
+      - id: reserved1
+        type: u2
+        doc: |
+          Reserved1.
+          Zero on the wire.
+        doc-ref: MS-SMB2 section 2.2.43
+      - id: reserved2
+        type: u4
+        doc: |
+          Reserved2.
+          Zero on the wire.
+        doc-ref: MS-SMB2 section 2.2.43
   buffer_descriptor_v1:
     doc: |
       SMB_DIRECT_BUFFER_DESCRIPTOR_V1.
@@ -369,4 +417,4 @@ enums:
       doc: SMB2_CHANNEL_RDMA_V1_INVALIDATE, descriptors; the server invalidates the token with Send with Invalidate
     0x00000003:
       id: rdma_transform
-      doc: SMB2_CHANNEL_RDMA_TRANSFORM, descriptors followed by transform information
+      doc: SMB2_CHANNEL_RDMA_TRANSFORM, an SMB2_RDMA_TRANSFORM that locates the descriptors

@@ -32,6 +32,7 @@ public final class SmbDirect implements Ulp {
     static final int SMB2_HEADER = 64;
     static final int SMB2_BODY_FIXED = 48;
     static final int DESCRIPTOR = 16;
+    static final int RDMA_TRANSFORM = 16;
     static final long STATUS_PENDING = 0x00000103L;
     static final long NO_MESSAGE_ID = -1L;
     static final int FLAG_RESPONSE = 0x1, FLAG_ASYNC = 0x2;
@@ -445,10 +446,6 @@ public final class SmbDirect implements Ulp {
                             + channel.name() + " without channel information");
                     return;
                 }
-                if (infoLength % DESCRIPTOR != 0) {
-                    out.problem("SMB2 " + cmd + " channel information of " + infoLength
-                            + " octets is not a whole number of 16-octet buffer descriptors");
-                }
                 if (infoOffset < SMB2_HEADER + SMB2_BODY_FIXED) {
                     out.problem("SMB2 " + cmd + " channel information offset " + infoOffset
                             + " lies inside the header or the request's fixed part");
@@ -461,6 +458,36 @@ public final class SmbDirect implements Ulp {
                         out.problem("SMB2 " + cmd + " channel information (offset " + infoOffset + ", length "
                                 + infoLength + ") runs past the end of the message");
                     }
+                }
+                Smb2.Channel kind = channel;
+                if (channel == Smb2.Channel.RDMA_TRANSFORM) {
+                    if (avail < RDMA_TRANSFORM) {
+                        if (!partial || avail == infoLength) {
+                            out.problem("SMB2 " + cmd + " SMB2_RDMA_TRANSFORM is cut short: " + avail + " of 16 octets");
+                        }
+                        return;
+                    }
+                    Smb2.RdmaTransform t = new Smb2.RdmaTransform(sub.reset(b, start + infoAt, avail));
+                    kind = t.channel();
+                    if (kind != Smb2.Channel.RDMA_V1 && kind != Smb2.Channel.RDMA_V1_INVALIDATE) {
+                        out.problem("SMB2 " + cmd + " SMB2_RDMA_TRANSFORM names no RDMA descriptor channel");
+                        return;
+                    }
+                    int dOff = t.rdmaDescriptorOffset(), dLen = t.rdmaDescriptorLength();
+                    if (dOff < RDMA_TRANSFORM || dOff + dLen > infoLength) {
+                        out.problem("SMB2 " + cmd + " SMB2_RDMA_TRANSFORM descriptors (offset " + dOff + ", length "
+                                + dLen + ") lie outside its channel information of " + infoLength + " octets");
+                        return;
+                    }
+                    if (dLen % DESCRIPTOR != 0) {
+                        out.problem("SMB2 " + cmd + " SMB2_RDMA_TRANSFORM descriptors of " + dLen
+                                + " octets are not a whole number of 16-octet buffer descriptors");
+                    }
+                    infoAt += dOff;
+                    avail = Math.max(0, Math.min(dLen, len - infoAt));
+                } else if (infoLength % DESCRIPTOR != 0) {
+                    out.problem("SMB2 " + cmd + " channel information of " + infoLength
+                            + " octets is not a whole number of 16-octet buffer descriptors");
                 }
                 int count = avail / DESCRIPTOR;
                 long total = 0;
@@ -487,6 +514,9 @@ public final class SmbDirect implements Ulp {
                 }
                 detail += ", " + cmd + " " + length + " octets via " + channel.name() + " (" + taken
                         + (taken == 1 ? " buffer descriptor" : " buffer descriptors") + ")";
+                if (channel == Smb2.Channel.RDMA_TRANSFORM) {
+                    detail += " with RDMA transform";
+                }
             }
 
             String summary() {

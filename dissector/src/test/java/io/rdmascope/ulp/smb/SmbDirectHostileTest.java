@@ -253,6 +253,38 @@ class SmbDirectHostileTest {
         assertThat(m.problems).singleElement().asString().contains("unknown Channel");
     }
 
+    /** A READ request with SMB2_CHANNEL_RDMA_TRANSFORM whose SMB2_RDMA_TRANSFORM locates one descriptor. */
+    static byte[] transformRead(int descriptorOffset, int descriptorLength, int innerChannel) {
+        ByteBuffer info = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN);
+        info.putShort((short) descriptorOffset).putShort((short) descriptorLength).putInt(innerChannel).putShort((short) 0)
+                .putShort((short) 0).putInt(0).putLong(D1[0]).putInt((int) D1[1]).putInt((int) D1[2]);
+        byte[] msg = readWrite(true, 50, 3, new long[][] {{0, 0, 0}, {0, 0, 0}}, 112, 32);
+        System.arraycopy(info.array(), 0, msg, 112, 32);
+        ByteBuffer.wrap(msg).order(ByteOrder.LITTLE_ENDIAN).putInt(64 + 4, 65536);
+        return msg;
+    }
+
+    @Test
+    void anRdmaTransformChannelAdvertisesTheDescriptorsItsTransformLocates() {
+        UlpMessage m = decode(transfer(transformRead(16, 16, 1), 0), true);
+        assertThat(m.advertisements).containsExactly(new Advertisement(0xabcd0001L, 0x7f0000001000L, 65536,
+                Advertisement.REMOTE_WRITE, "buffer descriptor of SMB2 READ MessageId 50"));
+        assertThat(m.problems).isEmpty();
+        assertThat(m.summary).contains("with RDMA transform");
+    }
+
+    @Test
+    void anRdmaTransformWhoseDescriptorsLieOutsideItsChannelInformationIsAProblem() {
+        UlpMessage past = decode(transfer(transformRead(16, 4000, 1), 0), true);
+        assertThat(past.advertisements).isEmpty();
+        assertThat(past.problems).singleElement().asString().contains("lie outside its channel information");
+        UlpMessage inside = decode(transfer(transformRead(4, 16, 1), 0), true);
+        assertThat(inside.problems).singleElement().asString().contains("lie outside its channel information");
+        UlpMessage none = decode(transfer(transformRead(16, 16, 0), 0), true);
+        assertThat(none.advertisements).isEmpty();
+        assertThat(none.problems).singleElement().asString().contains("names no RDMA descriptor channel");
+    }
+
     @Test
     void aReadWithoutRdmaChannelAdvertisesNothing() {
         UlpMessage m = decode(transfer(readWrite(true, 7, 0, new long[][] {D1}, 0, 0), 0), true);
