@@ -9,15 +9,15 @@ doc: |
   integer with htobe32/htobe64 when the build has endian.h (HAVE_ENDIAN,
   always on Linux), so the fields are big-endian; the GID is copied as is.
   The C structure is padded by the compiler: four octets after rkey align
-  vaddr. perftest 4.5 sends 56 octets; later releases add
-  tail_markers_vaddr after vaddr, for 64.
+  vaddr. perftest 4.5 (version string 6.06 in 4.5-0.18) sends 56 octets;
+  releases from 26.04 add tail_markers_vaddr after vaddr, for 64.
 doc-ref: linux-rdma/perftest src/perftest_resources.h struct pingpong_dest; src/perftest_communication.c rdma_write_keys()
 types:
   pingpong_dest:
     doc: |
       struct pingpong_dest as perftest 4.5 sends it.
       56 octets: the sender's QP, PSN and one buffer (rkey at vaddr).
-    doc-ref: linux-rdma/perftest v4.5 src/perftest_resources.h struct pingpong_dest
+    doc-ref: linux-rdma/perftest v4.5-0.18 src/perftest_resources.h struct pingpong_dest
     seq:
       - id: lid
         type: u4
@@ -83,7 +83,7 @@ types:
         doc-ref: linux-rdma/perftest src/perftest_resources.h struct pingpong_dest
   pingpong_dest_tail_markers:
     doc: |
-      struct pingpong_dest of later perftest releases.
+      struct pingpong_dest of perftest 26.04 and later.
       64 octets: as pingpong_dest with tail_markers_vaddr after vaddr.
     doc-ref: linux-rdma/perftest src/perftest_resources.h struct pingpong_dest (with tail_markers_vaddr)
     seq:
