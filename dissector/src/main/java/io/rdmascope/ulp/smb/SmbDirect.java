@@ -83,8 +83,14 @@ public final class SmbDirect implements Ulp {
     }
 
     static boolean negotiateResponseShape(byte[] b, int off) {
-        int min = le16(b, off), max = le16(b, off + 2), neg = le16(b, off + 4);
-        return min == SMBD_VERSION_1 && max >= min && max < 0x0200 && (neg == SMBD_VERSION_1 || neg == 0);
+        int neg = le16(b, off + 4);
+        return negotiateResponseVersions(b, off) && (neg == SMBD_VERSION_1 || neg == 0);
+    }
+
+    /** MinVersion 1.0 and a MaxVersion of the 1.x family: what opens a negotiate response. */
+    static boolean negotiateResponseVersions(byte[] b, int off) {
+        int min = le16(b, off), max = le16(b, off + 2);
+        return min == SMBD_VERSION_1 && max >= min && max < 0x0200;
     }
 
     static boolean isSmb2Magic(byte[] b, int at) {
@@ -135,7 +141,8 @@ public final class SmbDirect implements Ulp {
                 negotiateRequest(m, out);
                 return;
             }
-            if (first && !m.fromInitiator() && m.len() >= 32 && m.messageLength() == 32 && negotiateResponseShape(b, m.off())) {
+            if (first && !m.fromInitiator() && m.len() >= 32 && m.messageLength() == 32
+                    && negotiateResponseVersions(b, m.off())) {
                 negotiateResponse(m, out);
                 return;
             }

@@ -64,6 +64,48 @@ class SmbDirectHostileTest {
 
     static final long[] D1 = {0x7f0000001000L, 0xabcd0001L, 65536};
 
+    static byte[] negotiateRequest(int min, int max) {
+        return ByteBuffer.allocate(20).order(ByteOrder.LITTLE_ENDIAN).putShort((short) min).putShort((short) max)
+                .putShort((short) 0).putShort((short) 255).putInt(1364).putInt(1364).putInt(1 << 20).array();
+    }
+
+    static byte[] negotiateResponse(int negotiated, long status) {
+        return ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 0x100).putShort((short) 0x100)
+                .putShort((short) negotiated).putShort((short) 0).putShort((short) 255).putShort((short) 255)
+                .putInt((int) status).putInt(1 << 20).putInt(1364).putInt(1364).putInt(1 << 20).array();
+    }
+
+    @Test
+    void theNegotiationOpensTheConnectionAndIsNeitherCallNorReply() {
+        Ulp.Decoder d = new SmbDirect().decoder();
+        UlpMessage q = d.send(send(negotiateRequest(0x100, 0x100), true));
+        assertThat(q.summary).startsWith("SMB Direct negotiate request, versions 0x0100-0x0100");
+        UlpMessage p = d.send(send(negotiateResponse(0x100, 0), false));
+        assertThat(p.summary).startsWith("SMB Direct negotiate response, version 0x0100, status 0x00000000");
+        assertThat(java.util.List.of(q, p)).allSatisfy(m -> {
+            assertThat(m.role).isEqualTo(UlpMessage.Role.NONE);
+            assertThat(m.problems).isEmpty();
+        });
+        assertThat(new SmbDirect().recognizes(send(negotiateRequest(0x100, 0x100), true))).isTrue();
+        assertThat(new SmbDirect().recognizes(send(negotiateResponse(0x100, 0), false))).isTrue();
+    }
+
+    @Test
+    void aNegotiateResponseThatSucceedsWithAnUnknownVersionIsAProblem() {
+        Ulp.Decoder d = new SmbDirect().decoder();
+        d.send(send(negotiateRequest(0x100, 0x100), true));
+        UlpMessage p = d.send(send(negotiateResponse(0x1ff, 0), false));
+        assertThat(p.problems).singleElement().asString().contains("unknown version 0x01ff");
+    }
+
+    @Test
+    void aNegotiateRequestOfAnotherVersionIsNotRecognisedAndNotTakenForOne() {
+        assertThat(new SmbDirect().recognizes(send(negotiateRequest(0x200, 0x200), true))).isFalse();
+        UlpMessage m = decode(negotiateRequest(0x200, 0x200), true);
+        assertThat(m.summary).doesNotContain("negotiate");
+        assertThat(m.problems).isNotEmpty();
+    }
+
     @Test
     void aReadRequestAdvertisesEachDescriptorForRemoteWrite() {
         UlpMessage m = decode(transfer(read(7, D1, new long[] {0x7f0000100000L, 0xabcd0002L, 4096}), 0), true);
