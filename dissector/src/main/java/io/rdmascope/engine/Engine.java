@@ -979,10 +979,28 @@ public final class Engine implements MessageListener {
             }
             return null;
         }
-        if (e.valid() && e.connection().equals(c.id) && (e.access() & need) != 0 && e.contains(to, length)) {
+        if (e.valid() && boundHere(c, d, e) && (e.access() & need) != 0 && e.contains(to, length)) {
             return e;
         }
         return denied(c, d, f, m, e, stag, to, length, need, opName, operation);
+    }
+
+    /**
+     * Whether an access on connection c from direction d may use the entry: a one-shot region is
+     * bound to its connection; a region an upper-layer message advertised belongs to the
+     * advertiser's memory registration, which the host it was advertised to may use on any of its
+     * connections to the advertiser (perftest, for one, exchanges its STags on a connection of its own).
+     */
+    private boolean boundHere(Conn c, int d, StagEntry e) {
+        if (e.connection().equals(c.id)) {
+            return true;
+        }
+        if (!(e.owner() instanceof UpperLayer.Advert)) {
+            return false;
+        }
+        Conn where = byId.get(e.connection());
+        return where != null && where.address[1 - e.direction()].equals(c.address[d])
+                && where.address[e.direction()].equals(c.address[1 - d]);
     }
 
     /**
@@ -1022,11 +1040,12 @@ public final class Engine implements MessageListener {
             }
             return null;
         }
-        if (!e.connection().equals(c.id)) {
+        if (!boundHere(c, d, e)) {
             if (m == null || m.firstReport(R_WRONG)) {
                 report(ViolationCode.STAG_WRONG_CONNECTION, f, c, stag, t, what + " on " + c.id + " names STag "
-                        + stagHex(stag) + ", bound to " + e.connection() + " by the initiation in frame "
-                        + e.advertisedFrame());
+                        + stagHex(stag) + (e.owner() instanceof UpperLayer.Advert a
+                        ? ", advertised to another host on " + e.connection() + " (" + a.what + ") in frame "
+                        : ", bound to " + e.connection() + " by the initiation in frame ") + e.advertisedFrame());
             }
             return null;
         }

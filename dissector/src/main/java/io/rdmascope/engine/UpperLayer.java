@@ -280,8 +280,20 @@ final class UpperLayer {
                            UlpMessage msg) {
         Nic nic = engine.nic(c, d);
         int access = a.access() & (Engine.ACCESS_READ | Engine.ACCESS_WRITE);
+        long to = a.to();
         long length = a.lengthKnown() ? a.length() : -1L;
-        StagEntry e = nic.advertise(c.id, d, c.endpoint[d], a.stag(), a.to(), length, access, f,
+        StagEntry before = nic.find(a.stag());
+        if (before != null && before.valid() && before.owner() instanceof Advert b && b.protocol.equals(protocol)
+                && before.connection().equals(c.id) && before.direction() == d && before.length() >= 0 && length >= 0
+                && before.to() >= 0 && to >= 0 && before.to() + before.length() >= 0 && to + length >= 0) {
+            // another part of one registration (rsockets advertises its receive buffer in halves):
+            // the STag covers both
+            long end = Math.max(before.to() + before.length(), to + length);
+            to = Math.min(before.to(), to);
+            length = end - to;
+            access |= before.access();
+        }
+        StagEntry e = nic.advertise(c.id, d, c.endpoint[d], a.stag(), to, length, access, f,
                 call != null ? call.id : null, new Advert(protocol, a.what(), call));
         if (e == null) {
             return;

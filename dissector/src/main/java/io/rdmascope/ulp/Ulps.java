@@ -1,6 +1,10 @@
 package io.rdmascope.ulp;
 
 import io.rdmascope.ulp.rpc.RpcRdma;
+import io.rdmascope.ulp.smb.SmbDirect;
+import io.rdmascope.ulp.tools.Perftest;
+import io.rdmascope.ulp.tools.Rping;
+import io.rdmascope.ulp.tools.Rsockets;
 import java.util.List;
 
 /** The upper-layer protocols rdmascope decodes, in the order they are tried on a connection. */
@@ -12,5 +16,6 @@ public final class Ulps {
         return ALL;
     }
 
-    private static final List<Ulp> ALL = List.of(new RpcRdma());
+    private static final List<Ulp> ALL = List.of(new RpcRdma(), new SmbDirect(), new Rsockets(), new Perftest(),
+            new Rping());
 }
