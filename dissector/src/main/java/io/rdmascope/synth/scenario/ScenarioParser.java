@@ -55,6 +55,7 @@ public final class ScenarioParser {
     public ScenarioParser() {
         SimpleModule module = new SimpleModule("scenario");
         module.addDeserializer(Step.class, new StepDeserializer());
+        module.addDeserializer(Long.class, new UnsignedLongDeserializer());
         module.setDeserializerModifier(new BeanDeserializerModifier() {
             @Override
             public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription desc,
@@ -235,6 +236,28 @@ public final class ScenarioParser {
                         + p.currentName() + ":' item");
             }
             return step;
+        }
+    }
+
+    /**
+     * Whole numbers up to 2^64 - 1 (tagged offsets and addresses such as 0xff3f7481c31dd000), kept
+     * in a long as the unsigned 64-bit value they name.
+     */
+    static final class UnsignedLongDeserializer extends com.fasterxml.jackson.databind.deser.std.StdDeserializer<Long> {
+        UnsignedLongDeserializer() {
+            super(Long.class);
+        }
+
+        @Override
+        public Long deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT) {
+                java.math.BigInteger v = p.getBigIntegerValue();
+                if (v.signum() < 0 ? v.bitLength() <= 63 : v.bitLength() <= 64) {
+                    return v.longValue();
+                }
+                return (Long) ctxt.handleWeirdNumberValue(Long.class, v, "more than 64 bits");
+            }
+            return (Long) ctxt.handleUnexpectedToken(Long.class, p);
         }
     }
 
