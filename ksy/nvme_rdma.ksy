@@ -1,8 +1,557 @@
 meta:
   id: nvme_rdma
-  endian: be
+  title: NVMe over Fabrics capsules on the RDMA transport
+  endian: le
+  bit-endian: be
 doc: |
-  Placeholder; the layout is being written.
-seq:
-  - id: placeholder
-    type: u1
+  The messages of NVMe over Fabrics on an RDMA transport. Each RDMA Send
+  from the host carries one command capsule: the 64-octet submission queue
+  entry, then any in-capsule data; each Send from the controller carries
+  one response capsule: the 16-octet completion queue entry. Data that is
+  not in the capsule moves by RDMA Read and Write through the memory that a
+  keyed SGL data block descriptor in the command names (address, length,
+  key). The connection's queue is named in the private data of the
+  connection request (RDMA CM, carried in the MPA Request) and again in the
+  Fabrics Connect command. All integers are little-endian.
+doc-ref: NVMe over Fabrics 1.1 section 2 and section 7.3 (RDMA transport binding); NVMe Base 2.0 section 4
+types:
+  command_capsule:
+    doc: |
+      Command capsule.
+      The submission queue entry of a command, 64 octets; in-capsule data,
+      when present, follows it in the same Send.
+    doc-ref: NVMe over Fabrics 1.1 section 2.1; NVMe Base 2.0 section 4.2
+    seq:
+      - id: opcode
+        type: u1
+        doc: |
+          Opcode (CDW0 bits 7:0).
+          The command; bits 1:0 give its data transfer direction (00b none,
+          01b host to controller, 10b controller to host, 11b both). Admin
+          and I/O opcodes overlap: see the admin_opcode and io_opcode enums;
+          0x7F is a Fabrics command on either queue.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 87 and section 5 figure 138
+      - id: flags
+        type: command_flags
+        doc: |
+          Flags (CDW0 bits 15:8): fused operation and PRP or SGL for data
+          transfer.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 87
+      - id: cid
+        type: u2
+        doc: |
+          Command identifier (CDW0 bits 31:16).
+          Chosen by the host, unique among the commands outstanding on the
+          queue; the response capsule repeats it.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 87
+      - id: nsid
+        type: u4
+        doc: |
+          Namespace identifier (CDW1).
+          The namespace the command applies to; for a Fabrics command (opcode
+          0x7F) octet 4 holds the Fabrics command type instead (see fctype)
+          and the rest is reserved.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88; NVMe over Fabrics 1.1 section 3.1
+      - id: cdw2
+        type: u4
+        doc: |
+          Command dword 2.
+          Command specific (reserved for most commands).
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw3
+        type: u4
+        doc: |
+          Command dword 3.
+          Command specific (reserved for most commands).
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: mptr
+        type: u8
+        doc: |
+          Metadata pointer.
+          Address of a contiguous metadata buffer; unused over Fabrics.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: dptr
+        size: 16
+        type: sgl_descriptor
+        doc: |
+          Data pointer: SGL entry 1.
+          Over Fabrics always an SGL descriptor: a keyed SGL data block for
+          data the controller moves by RDMA, an SGL data block with the offset
+          subtype for in-capsule data, or a Last Segment descriptor with the
+          offset subtype pointing at a list of descriptors in the capsule.
+        doc-ref: NVMe over Fabrics 1.1 section 2.3; NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw10
+        type: u4
+        doc: |
+          Command dword 10.
+          Command specific (a Read's or Write's starting LBA, low half; an
+          Identify's CNS; a Get Log Page's log identifier and count).
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw11
+        type: u4
+        doc: |
+          Command dword 11.
+          Command specific.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw12
+        type: u4
+        doc: |
+          Command dword 12.
+          Command specific (a Read's or Write's number of logical blocks,
+          zero-based, in bits 15:0).
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw13
+        type: u4
+        doc: |
+          Command dword 13.
+          Command specific.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw14
+        type: u4
+        doc: |
+          Command dword 14.
+          Command specific.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+      - id: cdw15
+        type: u4
+        doc: |
+          Command dword 15.
+          Command specific.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 88
+    instances:
+      fabrics:
+        value: opcode == 0x7f
+        doc: |
+          Fabrics command.
+          Whether the opcode is 0x7F, the Fabrics command opcode, whose type
+          is in octet 4.
+        doc-ref: NVMe over Fabrics 1.1 section 3.1
+      fctype:
+        value: nsid & 0xff
+        doc: |
+          Fabrics command type.
+          Octet 4 of a Fabrics command (see the fabrics_type enum); its bits
+          1:0 give the data transfer direction as an opcode's do.
+        doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
+      connect:
+        pos: 40
+        type: connect_fields
+        if: fabrics and fctype == 0x01
+        doc: |
+          Connect command fields.
+          CDW10 to CDW12 of a Fabrics Connect command.
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+      transfer_direction:
+        value: 'fabrics ? fctype & 3 : opcode & 3'
+        doc: |
+          Data transfer direction.
+          Bits 1:0 of the opcode (of the Fabrics command type for a Fabrics
+          command): 0 none, 1 host to controller, 2 controller to host,
+          3 bidirectional.
+        doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3.1
+  command_flags:
+    doc: |
+      Command flags.
+      Octet 1 of the submission queue entry.
+    doc-ref: NVMe Base 2.0 section 4.2, figure 87
+    seq:
+      - id: psdt
+        type: b2
+        doc: |
+          PRP or SGL for data transfer (bits 7:6).
+          00b PRPs, 01b SGLs with a contiguous metadata buffer, 10b SGLs with
+          an SGL metadata segment, 11b reserved. Fabrics commands use SGLs.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 87; NVMe over Fabrics 1.1 section 2.1
+      - id: reserved
+        type: b4
+        doc: |
+          Reserved (bits 5:2).
+          Zero on the wire.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 87
+      - id: fuse
+        type: b2
+        doc: |
+          Fused operation (bits 1:0).
+          00b normal, 01b first and 10b second command of a fused
+          operation, 11b reserved.
+        doc-ref: NVMe Base 2.0 section 4.2, figure 87
+  sgl_descriptor:
+    doc: |
+      SGL descriptor, 16 octets.
+      The last octet is the SGL identifier (descriptor type in the high
+      nibble, subtype in the low nibble); the layout of the 15 octets before
+      it depends on the type. Parsed in a stream of its own 16 octets.
+    doc-ref: NVMe Base 2.0 section 4.3.2, figures 112 to 120
+    seq:
+      - id: address
+        type: u8
+        doc: |
+          Address.
+          For a keyed data block, the tagged offset (virtual address) of the
+          host's buffer; for the offset subtype, the offset of the data or
+          descriptor list from the start of the in-capsule data.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figures 116 and 120; NVMe over Fabrics 1.1 section 2.3
+      - id: body
+        type:
+          switch-on: identifier >> 4
+          cases:
+            4: keyed_fields
+            _: unkeyed_fields
+        doc: |
+          Type specific fields.
+          Length and key of a keyed data block; length and reserved octets
+          of every other type.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figures 116 to 120
+      - id: sgl_type
+        type: b4
+        enum: sgl_type
+        doc: |
+          SGL descriptor type (identifier bits 7:4).
+          0x0 data block, 0x1 bit bucket, 0x2 segment, 0x3 last segment,
+          0x4 keyed data block, 0x5 transport data block.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
+      - id: subtype
+        type: b4
+        doc: |
+          SGL descriptor subtype (identifier bits 3:0).
+          0x0 address, 0x1 offset (in-capsule), 0xF invalidate key (keyed
+          only: the controller sends the response with Send with Invalidate
+          naming the key).
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 115; NVMe over Fabrics 1.1 section 7.3.2
+    instances:
+      identifier:
+        pos: 15
+        type: u1
+        doc: |
+          SGL identifier.
+          The last octet, read ahead of the fields whose layout it decides.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 113
+  keyed_fields:
+    doc: |
+      Keyed SGL data block fields.
+      Octets 8 to 14 of a keyed SGL data block descriptor.
+    doc-ref: NVMe Base 2.0 section 4.3.2, figure 120
+    seq:
+      - id: length_low
+        type: u2
+        doc: |
+          Length, bits 15:0.
+          The low 16 bits of the 24-bit length of the block in octets.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 120
+      - id: length_high
+        type: u1
+        doc: |
+          Length, bits 23:16.
+          The high 8 bits of the 24-bit length.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 120
+      - id: key
+        type: u4
+        doc: |
+          Key.
+          The remote key (STag) of the host's memory region holding the block.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 120
+    instances:
+      length:
+        value: length_low | (length_high << 16)
+        doc: |
+          Length.
+          The length of the block in octets, 24 bits.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 120
+  unkeyed_fields:
+    doc: |
+      Fields of an SGL descriptor that is not keyed.
+      Octets 8 to 14 of a data block, bit bucket, segment, last segment or
+      transport data block descriptor.
+    doc-ref: NVMe Base 2.0 section 4.3.2, figures 116 to 119
+    seq:
+      - id: length
+        type: u4
+        doc: |
+          Length.
+          Octets in the data block or the bit bucket, or in the next segment
+          of descriptors.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figures 116 to 119
+      - id: reserved_low
+        type: u2
+        doc: |
+          Reserved, octets 12 and 13.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 116
+      - id: reserved_high
+        type: u1
+        doc: |
+          Reserved, octet 14.
+        doc-ref: NVMe Base 2.0 section 4.3.2, figure 116
+  connect_fields:
+    doc: |
+      Fabrics Connect command specific fields (CDW10 to CDW12).
+    doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+    seq:
+      - id: recfmt
+        type: u2
+        doc: |
+          Record format.
+          Format of the Connect command; 0 for this version.
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+      - id: qid
+        type: u2
+        doc: |
+          Queue identifier.
+          The queue this connection carries: 0 for the admin queue, else an
+          I/O queue.
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+      - id: sqsize
+        type: u2
+        doc: |
+          Submission queue size.
+          Entries in the submission queue, zero-based.
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+      - id: cattr
+        type: u1
+        doc: |
+          Connect attributes.
+          Bit 2 I/O queue deletion, bits 1:0 priority class.
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+      - id: reserved
+        type: u1
+        doc: |
+          Reserved.
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+      - id: kato
+        type: u4
+        doc: |
+          Keep alive timeout in milliseconds (admin queue only).
+        doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 20
+  response_capsule:
+    doc: |
+      Response capsule.
+      The 16-octet completion queue entry of a command.
+    doc-ref: NVMe over Fabrics 1.1 section 2.2; NVMe Base 2.0 section 4.6
+    seq:
+      - id: dw0
+        type: u4
+        doc: |
+          Dword 0.
+          Command specific result (a Connect's controller identifier in bits
+          15:0, a Property Get's value).
+        doc-ref: NVMe Base 2.0 section 4.6, figure 89; NVMe over Fabrics 1.1 section 3.3 figure 21
+      - id: dw1
+        type: u4
+        doc: |
+          Dword 1.
+          Command specific (the high half of an 8-octet Property Get value).
+        doc-ref: NVMe Base 2.0 section 4.6, figure 90
+      - id: sq_head
+        type: u2
+        doc: |
+          Submission queue head pointer.
+          How far the controller has consumed the submission queue.
+        doc-ref: NVMe Base 2.0 section 4.6, figure 91
+      - id: sq_id
+        type: u2
+        doc: |
+          Submission queue identifier.
+          The queue the command was submitted to.
+        doc-ref: NVMe Base 2.0 section 4.6, figure 91
+      - id: cid
+        type: u2
+        doc: |
+          Command identifier.
+          The identifier of the command this entry completes.
+        doc-ref: NVMe Base 2.0 section 4.6, figure 92
+      - id: status
+        type: u2
+        doc: |
+          Phase tag and status field.
+          Bit 0 phase tag (reserved over Fabrics), bits 8:1 status code,
+          bits 11:9 status code type, bits 13:12 command retry delay, bit 14
+          more, bit 15 do not retry.
+        doc-ref: NVMe Base 2.0 section 4.6, figures 92 and 93
+    instances:
+      phase:
+        value: status & 1
+        doc: |
+          Phase tag.
+          Bit 0 of the status field; reserved (zero) over Fabrics.
+        doc-ref: NVMe Base 2.0 section 4.6, figure 92; NVMe over Fabrics 1.1 section 2.2
+      status_code:
+        value: (status >> 1) & 0xff
+        doc: |
+          Status code.
+          The status within its type: 0 is success.
+        doc-ref: NVMe Base 2.0 section 4.6.1, figure 93
+      status_code_type:
+        value: (status >> 9) & 7
+        enum: status_code_type
+        doc: |
+          Status code type.
+          0 generic, 1 command specific, 2 media and data integrity errors,
+          3 path related, 7 vendor specific.
+        doc-ref: NVMe Base 2.0 section 4.6.1.1, figure 94
+      retry_delay:
+        value: (status >> 12) & 3
+        doc: |
+          Command retry delay.
+          Which of the controller's retry delay times applies.
+        doc-ref: NVMe Base 2.0 section 4.6.1, figure 93
+      more:
+        value: (status >> 14) & 1
+        doc: |
+          More.
+          More status information is in the Error Information log page.
+        doc-ref: NVMe Base 2.0 section 4.6.1, figure 93
+      do_not_retry:
+        value: (status >> 15) & 1
+        doc: |
+          Do not retry.
+          The same command would fail again.
+        doc-ref: NVMe Base 2.0 section 4.6.1, figure 93
+  cm_request:
+    doc: |
+      RDMA CM request private data.
+      What the host says of the queue when it connects (in the MPA Request
+      after MPA's IRD and ORD); 32 octets.
+    doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 49
+    seq:
+      - id: recfmt
+        type: u2
+        doc: |
+          Record format.
+          Zero for this version.
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 49
+      - id: qid
+        type: u2
+        doc: |
+          Queue identifier.
+          0 for the admin queue, else the I/O queue's identifier.
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 49
+      - id: hrqsize
+        type: u2
+        doc: |
+          Host receive queue size.
+          Receive buffers the host posts for response capsules.
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 49
+      - id: hsqsize
+        type: u2
+        doc: |
+          Host send queue size.
+          Submission queue size, zero-based.
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 49
+      - id: cntlid
+        type: u2
+        doc: |
+          Controller identifier.
+          Reserved for the admin queue; for an I/O queue, the controller it
+          joins (0xFFFF any).
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 49
+  cm_reply:
+    doc: |
+      RDMA CM accept private data.
+      The controller's answer to the request (in the MPA Reply).
+    doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 50
+    seq:
+      - id: recfmt
+        type: u2
+        doc: |
+          Record format.
+          Zero for this version.
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 50
+      - id: crqsize
+        type: u2
+        doc: |
+          Controller receive queue size.
+          Receive buffers the controller posts for command capsules.
+        doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 50
+enums:
+  sgl_type:
+    0x0: data_block
+    0x1: bit_bucket
+    0x2: segment
+    0x3: last_segment
+    0x4: keyed_data_block
+    0x5: transport_data_block
+  admin_opcode:
+    0x00: delete_io_sq
+    0x01: create_io_sq
+    0x02: get_log_page
+    0x04: delete_io_cq
+    0x05: create_io_cq
+    0x06: identify
+    0x08: abort
+    0x09: set_features
+    0x0a: get_features
+    0x0c: asynchronous_event_request
+    0x0d: namespace_management
+    0x10: firmware_commit
+    0x11: firmware_image_download
+    0x14: device_self_test
+    0x15: namespace_attachment
+    0x18: keep_alive
+    0x19: directive_send
+    0x1a: directive_receive
+    0x1c: virtualization_management
+    0x1d: nvme_mi_send
+    0x1e: nvme_mi_receive
+    0x20: capacity_management
+    0x24: lockdown
+    0x7c: doorbell_buffer_config
+    0x7f: fabrics
+    0x80: format_nvm
+    0x81: security_send
+    0x82: security_receive
+    0x84: sanitize
+    0x86: get_lba_status
+  io_opcode:
+    0x00: flush
+    0x01: write
+    0x02: read
+    0x04: write_uncorrectable
+    0x05: compare
+    0x08: write_zeroes
+    0x09: dataset_management
+    0x0c: verify
+    0x0d: reservation_register
+    0x0e: reservation_report
+    0x11: reservation_acquire
+    0x15: reservation_release
+    0x19: copy
+    0x7f: fabrics
+  fabrics_type:
+    0x00: property_set
+    0x01: connect
+    0x04: property_get
+    0x05: authentication_send
+    0x06: authentication_receive
+    0x08: disconnect
+  status_code_type:
+    0: generic
+    1: command_specific
+    2: media_and_data_integrity
+    3: path_related
+    7: vendor_specific
+  generic_status:
+    0x00: successful_completion
+    0x01: invalid_command_opcode
+    0x02: invalid_field_in_command
+    0x03: command_id_conflict
+    0x04: data_transfer_error
+    0x05: commands_aborted_due_to_power_loss
+    0x06: internal_error
+    0x07: command_abort_requested
+    0x08: command_aborted_due_to_sq_deletion
+    0x0b: invalid_namespace_or_format
+    0x0d: invalid_sgl_segment_descriptor
+    0x0e: invalid_number_of_sgl_descriptors
+    0x0f: data_sgl_length_invalid
+    0x11: sgl_descriptor_type_invalid
+    0x16: sgl_offset_invalid
+    0x1b: keep_alive_timer_expired
+    0x1d: sanitize_in_progress
+    0x80: lba_out_of_range
+    0x81: capacity_exceeded
+    0x82: namespace_not_ready
+  fabrics_status:
+    0x80: connect_incompatible_format
+    0x81: connect_controller_busy
+    0x82: connect_invalid_parameters
+    0x83: connect_restart_discovery
+    0x84: connect_invalid_host
