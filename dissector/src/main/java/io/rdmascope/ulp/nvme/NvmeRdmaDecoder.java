@@ -437,7 +437,10 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
      * Strictly plausible: a command capsule from the initiator whose PSDT says SGLs, whose reserved
      * flag bits are clear, whose opcode is a defined admin, I/O or Fabrics command and whose data
      * pointer is a keyed SGL data block, or in-capsule data that the capsule holds; or a 16-octet
-     * response capsule from the responder with clear phase tag and a status code type RFC-defined.
+     * response capsule from the responder whose status is success with no other status bit (and a
+     * command identifier or submission queue head that is not zero), or a
+     * failure of a defined status code type (a named generic status) with clear phase tag, retry
+     * delay and more bits.
      */
     static boolean plausible(UlpInput m) {
         if (m == null || !inBounds(m.buf(), m.off(), m.len())) {
@@ -476,7 +479,15 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 return false;
             }
             ResponseCapsule r = new ResponseCapsule(s.reset(m.buf(), m.off(), m.len()));
-            return r.phase() == 0 && r.statusCodeType() != null;
+            int sct = (int) ((r.status() >> 9) & 7);
+            if (r.status() == 0) {
+                // a success names its command or the queue position it reached: sixteen zero octets
+                // (rping's go-ahead) or a short text (perftest's version) does neither
+                return r.sqHead() != 0 || r.cid() != 0;
+            }
+            // a failure of a defined kind, without the retry delay and more-information bits
+            return r.phase() == 0 && r.retryDelay() == 0 && r.more() == 0 && r.statusCode() != 0
+                    && (sct == 0 ? GenericStatus.byId(r.statusCode()) != null : sct <= 3);
         } catch (RuntimeException e) {
             return false;
         }
