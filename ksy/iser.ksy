@@ -448,86 +448,323 @@ types:
         doc-ref: InfiniBand Architecture Annex A12 (iSER) section A12.4
 enums:
   message_type:
-    0x1: iscsi_control
-    0x2: hello
-    0x3: hello_reply
+    0x1:
+      id: iscsi_control
+      doc: 'iSER message type: iSCSI control-type PDU'
+      doc-ref: RFC 7145 section 9.2
+    0x2:
+      id: hello
+      doc: 'iSER message type: iSER Hello'
+      doc-ref: RFC 7145 section 9.2
+    0x3:
+      id: hello_reply
+      doc: 'iSER message type: iSER Hello Reply'
+      doc-ref: RFC 7145 section 9.2
   opcode:
-    0x00: nop_out
-    0x01: scsi_command
-    0x02: task_management_request
-    0x03: login_request
-    0x04: text_request
-    0x05: scsi_data_out
-    0x06: logout_request
-    0x10: snack_request
-    0x20: nop_in
-    0x21: scsi_response
-    0x22: task_management_response
-    0x23: login_response
-    0x24: text_response
-    0x25: scsi_data_in
-    0x26: logout_response
-    0x31: ready_to_transfer
-    0x32: asynchronous_message
-    0x3f: reject
+    0x00:
+      id: nop_out
+      doc: 'iSCSI opcode: NOP-Out'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x01:
+      id: scsi_command
+      doc: 'iSCSI opcode: SCSI Command'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x02:
+      id: task_management_request
+      doc: 'iSCSI opcode: Task Management Function Request'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x03:
+      id: login_request
+      doc: 'iSCSI opcode: Login Request'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x04:
+      id: text_request
+      doc: 'iSCSI opcode: Text Request'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x05:
+      id: scsi_data_out
+      doc: 'iSCSI opcode: SCSI Data-Out'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x06:
+      id: logout_request
+      doc: 'iSCSI opcode: Logout Request'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x10:
+      id: snack_request
+      doc: 'iSCSI opcode: SNACK Request'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x20:
+      id: nop_in
+      doc: 'iSCSI opcode: NOP-In'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x21:
+      id: scsi_response
+      doc: 'iSCSI opcode: SCSI Response'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x22:
+      id: task_management_response
+      doc: 'iSCSI opcode: Task Management Function Response'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x23:
+      id: login_response
+      doc: 'iSCSI opcode: Login Response'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x24:
+      id: text_response
+      doc: 'iSCSI opcode: Text Response'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x25:
+      id: scsi_data_in
+      doc: 'iSCSI opcode: SCSI Data-In'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x26:
+      id: logout_response
+      doc: 'iSCSI opcode: Logout Response'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x31:
+      id: ready_to_transfer
+      doc: 'iSCSI opcode: Ready To Transfer (R2T)'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x32:
+      id: asynchronous_message
+      doc: 'iSCSI opcode: Asynchronous Message'
+      doc-ref: RFC 7143 section 11.2.1.2
+    0x3f:
+      id: reject
+      doc: 'iSCSI opcode: Reject'
+      doc-ref: RFC 7143 section 11.2.1.2
   ahs_type:
-    1: extended_cdb
-    2: bidirectional_read_length
+    1:
+      id: extended_cdb
+      doc: 'AHS type: Extended Cdb'
+      doc-ref: RFC 7143 section 11.2.2.2
+    2:
+      id: bidirectional_read_length
+      doc: 'AHS type: Bidirectional Read Length'
+      doc-ref: RFC 7143 section 11.2.2.2
   scsi_operation:
-    0x00: test_unit_ready
-    0x03: request_sense
-    0x04: format_unit
-    0x08: read_6
-    0x0a: write_6
-    0x12: inquiry
-    0x15: mode_select_6
-    0x16: reserve_6
-    0x17: release_6
-    0x1a: mode_sense_6
-    0x1b: start_stop_unit
-    0x1c: receive_diagnostic_results
-    0x1d: send_diagnostic
-    0x1e: prevent_allow_medium_removal
-    0x25: read_capacity_10
-    0x28: read_10
-    0x2a: write_10
-    0x2e: write_and_verify_10
-    0x2f: verify_10
-    0x35: synchronize_cache_10
-    0x3b: write_buffer
-    0x3c: read_buffer
-    0x41: write_same_10
-    0x42: unmap
-    0x4c: log_select
-    0x4d: log_sense
-    0x55: mode_select_10
-    0x5a: mode_sense_10
-    0x5e: persistent_reserve_in
-    0x5f: persistent_reserve_out
-    0x7f: variable_length
-    0x83: extended_copy
-    0x84: receive_copy_results
-    0x88: read_16
-    0x89: compare_and_write
-    0x8a: write_16
-    0x8f: verify_16
-    0x91: synchronize_cache_16
-    0x93: write_same_16
-    0x9e: service_action_in_16
-    0x9f: service_action_out_16
-    0xa0: report_luns
-    0xa2: security_protocol_in
-    0xa3: maintenance_in
-    0xa4: maintenance_out
-    0xa8: read_12
-    0xaa: write_12
-    0xb5: security_protocol_out
+    0x00:
+      id: test_unit_ready
+      doc: 'SCSI operation code: TEST UNIT READY'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x03:
+      id: request_sense
+      doc: 'SCSI operation code: REQUEST SENSE'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x04:
+      id: format_unit
+      doc: 'SCSI operation code: FORMAT UNIT'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x08:
+      id: read_6
+      doc: 'SCSI operation code: READ(6)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x0a:
+      id: write_6
+      doc: 'SCSI operation code: WRITE(6)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x12:
+      id: inquiry
+      doc: 'SCSI operation code: INQUIRY'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x15:
+      id: mode_select_6
+      doc: 'SCSI operation code: MODE SELECT(6)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x16:
+      id: reserve_6
+      doc: 'SCSI operation code: RESERVE(6)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x17:
+      id: release_6
+      doc: 'SCSI operation code: RELEASE(6)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x1a:
+      id: mode_sense_6
+      doc: 'SCSI operation code: MODE SENSE(6)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x1b:
+      id: start_stop_unit
+      doc: 'SCSI operation code: START STOP UNIT'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x1c:
+      id: receive_diagnostic_results
+      doc: 'SCSI operation code: RECEIVE DIAGNOSTIC RESULTS'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x1d:
+      id: send_diagnostic
+      doc: 'SCSI operation code: SEND DIAGNOSTIC'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x1e:
+      id: prevent_allow_medium_removal
+      doc: 'SCSI operation code: PREVENT ALLOW MEDIUM REMOVAL'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x25:
+      id: read_capacity_10
+      doc: 'SCSI operation code: READ CAPACITY(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x28:
+      id: read_10
+      doc: 'SCSI operation code: READ(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x2a:
+      id: write_10
+      doc: 'SCSI operation code: WRITE(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x2e:
+      id: write_and_verify_10
+      doc: 'SCSI operation code: WRITE AND VERIFY(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x2f:
+      id: verify_10
+      doc: 'SCSI operation code: VERIFY(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x35:
+      id: synchronize_cache_10
+      doc: 'SCSI operation code: SYNCHRONIZE CACHE(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x3b:
+      id: write_buffer
+      doc: 'SCSI operation code: WRITE BUFFER'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x3c:
+      id: read_buffer
+      doc: 'SCSI operation code: READ BUFFER'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x41:
+      id: write_same_10
+      doc: 'SCSI operation code: WRITE SAME(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x42:
+      id: unmap
+      doc: 'SCSI operation code: UNMAP'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x4c:
+      id: log_select
+      doc: 'SCSI operation code: LOG SELECT'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x4d:
+      id: log_sense
+      doc: 'SCSI operation code: LOG SENSE'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x55:
+      id: mode_select_10
+      doc: 'SCSI operation code: MODE SELECT(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x5a:
+      id: mode_sense_10
+      doc: 'SCSI operation code: MODE SENSE(10)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x5e:
+      id: persistent_reserve_in
+      doc: 'SCSI operation code: PERSISTENT RESERVE IN'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x5f:
+      id: persistent_reserve_out
+      doc: 'SCSI operation code: PERSISTENT RESERVE OUT'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x7f:
+      id: variable_length
+      doc: 'SCSI operation code: VARIABLE LENGTH'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x83:
+      id: extended_copy
+      doc: 'SCSI operation code: EXTENDED COPY'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x84:
+      id: receive_copy_results
+      doc: 'SCSI operation code: RECEIVE COPY RESULTS'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x88:
+      id: read_16
+      doc: 'SCSI operation code: READ(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x89:
+      id: compare_and_write
+      doc: 'SCSI operation code: COMPARE AND WRITE'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x8a:
+      id: write_16
+      doc: 'SCSI operation code: WRITE(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x8f:
+      id: verify_16
+      doc: 'SCSI operation code: VERIFY(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x91:
+      id: synchronize_cache_16
+      doc: 'SCSI operation code: SYNCHRONIZE CACHE(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x93:
+      id: write_same_16
+      doc: 'SCSI operation code: WRITE SAME(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x9e:
+      id: service_action_in_16
+      doc: 'SCSI operation code: SERVICE ACTION IN(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0x9f:
+      id: service_action_out_16
+      doc: 'SCSI operation code: SERVICE ACTION OUT(16)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xa0:
+      id: report_luns
+      doc: 'SCSI operation code: REPORT LUNS'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xa2:
+      id: security_protocol_in
+      doc: 'SCSI operation code: SECURITY PROTOCOL IN'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xa3:
+      id: maintenance_in
+      doc: 'SCSI operation code: MAINTENANCE IN'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xa4:
+      id: maintenance_out
+      doc: 'SCSI operation code: MAINTENANCE OUT'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xa8:
+      id: read_12
+      doc: 'SCSI operation code: READ(12)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xaa:
+      id: write_12
+      doc: 'SCSI operation code: WRITE(12)'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
+    0xb5:
+      id: security_protocol_out
+      doc: 'SCSI operation code: SECURITY PROTOCOL OUT'
+      doc-ref: SPC-4 section 4.2.5 and annex D; SBC-3 section 5
   scsi_status:
-    0x00: good
-    0x02: check_condition
-    0x04: condition_met
-    0x08: busy
-    0x18: reservation_conflict
-    0x28: task_set_full
-    0x30: aca_active
-    0x40: task_aborted
+    0x00:
+      id: good
+      doc: 'SCSI status: GOOD'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x02:
+      id: check_condition
+      doc: 'SCSI status: CHECK CONDITION'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x04:
+      id: condition_met
+      doc: 'SCSI status: CONDITION MET'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x08:
+      id: busy
+      doc: 'SCSI status: BUSY'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x18:
+      id: reservation_conflict
+      doc: 'SCSI status: RESERVATION CONFLICT'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x28:
+      id: task_set_full
+      doc: 'SCSI status: TASK SET FULL'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x30:
+      id: aca_active
+      doc: 'SCSI status: ACA ACTIVE'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2
+    0x40:
+      id: task_aborted
+      doc: 'SCSI status: TASK ABORTED'
+      doc-ref: SAM-5 section 5.3.1; RFC 7143 section 11.4.2

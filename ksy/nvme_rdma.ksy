@@ -463,95 +463,353 @@ types:
         doc-ref: NVMe over Fabrics 1.1 section 7.3.1, figure 50
 enums:
   sgl_type:
-    0x0: data_block
-    0x1: bit_bucket
-    0x2: segment
-    0x3: last_segment
-    0x4: keyed_data_block
-    0x5: transport_data_block
+    0x0:
+      id: data_block
+      doc: 'SGL descriptor type: Data Block'
+      doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
+    0x1:
+      id: bit_bucket
+      doc: 'SGL descriptor type: Bit Bucket'
+      doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
+    0x2:
+      id: segment
+      doc: 'SGL descriptor type: Segment'
+      doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
+    0x3:
+      id: last_segment
+      doc: 'SGL descriptor type: Last Segment'
+      doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
+    0x4:
+      id: keyed_data_block
+      doc: 'SGL descriptor type: Keyed Data Block'
+      doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
+    0x5:
+      id: transport_data_block
+      doc: 'SGL descriptor type: Transport Data Block'
+      doc-ref: NVMe Base 2.0 section 4.3.2, figure 114
   admin_opcode:
-    0x00: delete_io_sq
-    0x01: create_io_sq
-    0x02: get_log_page
-    0x04: delete_io_cq
-    0x05: create_io_cq
-    0x06: identify
-    0x08: abort
-    0x09: set_features
-    0x0a: get_features
-    0x0c: asynchronous_event_request
-    0x0d: namespace_management
-    0x10: firmware_commit
-    0x11: firmware_image_download
-    0x14: device_self_test
-    0x15: namespace_attachment
-    0x18: keep_alive
-    0x19: directive_send
-    0x1a: directive_receive
-    0x1c: virtualization_management
-    0x1d: nvme_mi_send
-    0x1e: nvme_mi_receive
-    0x20: capacity_management
-    0x24: lockdown
-    0x7c: doorbell_buffer_config
-    0x7f: fabrics
-    0x80: format_nvm
-    0x81: security_send
-    0x82: security_receive
-    0x84: sanitize
-    0x86: get_lba_status
+    0x00:
+      id: delete_io_sq
+      doc: 'Admin command: Delete I/O SQ'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x01:
+      id: create_io_sq
+      doc: 'Admin command: Create I/O SQ'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x02:
+      id: get_log_page
+      doc: 'Admin command: Get Log Page'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x04:
+      id: delete_io_cq
+      doc: 'Admin command: Delete I/O CQ'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x05:
+      id: create_io_cq
+      doc: 'Admin command: Create I/O CQ'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x06:
+      id: identify
+      doc: 'Admin command: Identify'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x08:
+      id: abort
+      doc: 'Admin command: Abort'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x09:
+      id: set_features
+      doc: 'Admin command: Set Features'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x0a:
+      id: get_features
+      doc: 'Admin command: Get Features'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x0c:
+      id: asynchronous_event_request
+      doc: 'Admin command: Asynchronous Event Request'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x0d:
+      id: namespace_management
+      doc: 'Admin command: Namespace Management'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x10:
+      id: firmware_commit
+      doc: 'Admin command: Firmware Commit'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x11:
+      id: firmware_image_download
+      doc: 'Admin command: Firmware Image Download'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x14:
+      id: device_self_test
+      doc: 'Admin command: Device Self Test'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x15:
+      id: namespace_attachment
+      doc: 'Admin command: Namespace Attachment'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x18:
+      id: keep_alive
+      doc: 'Admin command: Keep Alive'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x19:
+      id: directive_send
+      doc: 'Admin command: Directive Send'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x1a:
+      id: directive_receive
+      doc: 'Admin command: Directive Receive'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x1c:
+      id: virtualization_management
+      doc: 'Admin command: Virtualization Management'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x1d:
+      id: nvme_mi_send
+      doc: 'Admin command: NVMe-MI Send'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x1e:
+      id: nvme_mi_receive
+      doc: 'Admin command: NVMe-MI Receive'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x20:
+      id: capacity_management
+      doc: 'Admin command: Capacity Management'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x24:
+      id: lockdown
+      doc: 'Admin command: Lockdown'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x7c:
+      id: doorbell_buffer_config
+      doc: 'Admin command: Doorbell Buffer Config'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x7f:
+      id: fabrics
+      doc: 'Admin command: Fabrics'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x80:
+      id: format_nvm
+      doc: 'Admin command: Format NVM'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x81:
+      id: security_send
+      doc: 'Admin command: Security Send'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x82:
+      id: security_receive
+      doc: 'Admin command: Security Receive'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x84:
+      id: sanitize
+      doc: 'Admin command: Sanitize'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
+    0x86:
+      id: get_lba_status
+      doc: 'Admin command: Get LBA Status'
+      doc-ref: NVMe Base 2.0 section 5, figure 138; NVMe over Fabrics 1.1 section 3
   io_opcode:
-    0x00: flush
-    0x01: write
-    0x02: read
-    0x04: write_uncorrectable
-    0x05: compare
-    0x08: write_zeroes
-    0x09: dataset_management
-    0x0c: verify
-    0x0d: reservation_register
-    0x0e: reservation_report
-    0x11: reservation_acquire
-    0x15: reservation_release
-    0x19: copy
-    0x7f: fabrics
+    0x00:
+      id: flush
+      doc: 'NVM command set I/O command: Flush'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x01:
+      id: write
+      doc: 'NVM command set I/O command: Write'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x02:
+      id: read
+      doc: 'NVM command set I/O command: Read'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x04:
+      id: write_uncorrectable
+      doc: 'NVM command set I/O command: Write Uncorrectable'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x05:
+      id: compare
+      doc: 'NVM command set I/O command: Compare'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x08:
+      id: write_zeroes
+      doc: 'NVM command set I/O command: Write Zeroes'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x09:
+      id: dataset_management
+      doc: 'NVM command set I/O command: Dataset Management'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x0c:
+      id: verify
+      doc: 'NVM command set I/O command: Verify'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x0d:
+      id: reservation_register
+      doc: 'NVM command set I/O command: Reservation Register'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x0e:
+      id: reservation_report
+      doc: 'NVM command set I/O command: Reservation Report'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x11:
+      id: reservation_acquire
+      doc: 'NVM command set I/O command: Reservation Acquire'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x15:
+      id: reservation_release
+      doc: 'NVM command set I/O command: Reservation Release'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x19:
+      id: copy
+      doc: 'NVM command set I/O command: Copy'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
+    0x7f:
+      id: fabrics
+      doc: 'NVM command set I/O command: Fabrics'
+      doc-ref: NVM Command Set 1.0 section 3, figure 13; NVMe over Fabrics 1.1 section 3
   fabrics_type:
-    0x00: property_set
-    0x01: connect
-    0x04: property_get
-    0x05: authentication_send
-    0x06: authentication_receive
-    0x08: disconnect
+    0x00:
+      id: property_set
+      doc: 'Fabrics command: Property Set'
+      doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
+    0x01:
+      id: connect
+      doc: 'Fabrics command: Connect'
+      doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
+    0x04:
+      id: property_get
+      doc: 'Fabrics command: Property Get'
+      doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
+    0x05:
+      id: authentication_send
+      doc: 'Fabrics command: Authentication Send'
+      doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
+    0x06:
+      id: authentication_receive
+      doc: 'Fabrics command: Authentication Receive'
+      doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
+    0x08:
+      id: disconnect
+      doc: 'Fabrics command: Disconnect'
+      doc-ref: NVMe over Fabrics 1.1 section 3.1, figure 7
   status_code_type:
-    0: generic
-    1: command_specific
-    2: media_and_data_integrity
-    3: path_related
-    7: vendor_specific
+    0:
+      id: generic
+      doc: 'Status code type: Generic'
+      doc-ref: NVMe Base 2.0 section 4.6.1.1, figure 94
+    1:
+      id: command_specific
+      doc: 'Status code type: Command Specific'
+      doc-ref: NVMe Base 2.0 section 4.6.1.1, figure 94
+    2:
+      id: media_and_data_integrity
+      doc: 'Status code type: Media and Data Integrity'
+      doc-ref: NVMe Base 2.0 section 4.6.1.1, figure 94
+    3:
+      id: path_related
+      doc: 'Status code type: Path Related'
+      doc-ref: NVMe Base 2.0 section 4.6.1.1, figure 94
+    7:
+      id: vendor_specific
+      doc: 'Status code type: Vendor Specific'
+      doc-ref: NVMe Base 2.0 section 4.6.1.1, figure 94
   generic_status:
-    0x00: successful_completion
-    0x01: invalid_command_opcode
-    0x02: invalid_field_in_command
-    0x03: command_id_conflict
-    0x04: data_transfer_error
-    0x05: commands_aborted_due_to_power_loss
-    0x06: internal_error
-    0x07: command_abort_requested
-    0x08: command_aborted_due_to_sq_deletion
-    0x0b: invalid_namespace_or_format
-    0x0d: invalid_sgl_segment_descriptor
-    0x0e: invalid_number_of_sgl_descriptors
-    0x0f: data_sgl_length_invalid
-    0x11: sgl_descriptor_type_invalid
-    0x16: sgl_offset_invalid
-    0x1b: keep_alive_timer_expired
-    0x1d: sanitize_in_progress
-    0x80: lba_out_of_range
-    0x81: capacity_exceeded
-    0x82: namespace_not_ready
+    0x00:
+      id: successful_completion
+      doc: 'Generic command status: Successful Completion'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x01:
+      id: invalid_command_opcode
+      doc: 'Generic command status: Invalid Command Opcode'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x02:
+      id: invalid_field_in_command
+      doc: 'Generic command status: Invalid Field in Command'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x03:
+      id: command_id_conflict
+      doc: 'Generic command status: Command ID Conflict'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x04:
+      id: data_transfer_error
+      doc: 'Generic command status: Data Transfer Error'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x05:
+      id: commands_aborted_due_to_power_loss
+      doc: 'Generic command status: Commands Aborted due to Power Loss'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x06:
+      id: internal_error
+      doc: 'Generic command status: Internal Error'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x07:
+      id: command_abort_requested
+      doc: 'Generic command status: Command Abort Requested'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x08:
+      id: command_aborted_due_to_sq_deletion
+      doc: 'Generic command status: Command Aborted due to SQ Deletion'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x0b:
+      id: invalid_namespace_or_format
+      doc: 'Generic command status: Invalid Namespace or Format'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x0d:
+      id: invalid_sgl_segment_descriptor
+      doc: 'Generic command status: Invalid SGL Segment Descriptor'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x0e:
+      id: invalid_number_of_sgl_descriptors
+      doc: 'Generic command status: Invalid Number of SGL Descriptors'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x0f:
+      id: data_sgl_length_invalid
+      doc: 'Generic command status: Data SGL Length Invalid'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x11:
+      id: sgl_descriptor_type_invalid
+      doc: 'Generic command status: SGL Descriptor Type Invalid'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x16:
+      id: sgl_offset_invalid
+      doc: 'Generic command status: SGL Offset Invalid'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x1b:
+      id: keep_alive_timer_expired
+      doc: 'Generic command status: Keep Alive Timer Expired'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x1d:
+      id: sanitize_in_progress
+      doc: 'Generic command status: Sanitize in Progress'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x80:
+      id: lba_out_of_range
+      doc: 'Generic command status: LBA Out of Range'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x81:
+      id: capacity_exceeded
+      doc: 'Generic command status: Capacity Exceeded'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
+    0x82:
+      id: namespace_not_ready
+      doc: 'Generic command status: Namespace Not Ready'
+      doc-ref: NVMe Base 2.0 section 4.6.1.2.1, figures 95 and 96
   fabrics_status:
-    0x80: connect_incompatible_format
-    0x81: connect_controller_busy
-    0x82: connect_invalid_parameters
-    0x83: connect_restart_discovery
-    0x84: connect_invalid_host
+    0x80:
+      id: connect_incompatible_format
+      doc: 'Fabrics command specific status: Connect Incompatible Format'
+      doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 22
+    0x81:
+      id: connect_controller_busy
+      doc: 'Fabrics command specific status: Connect Controller Busy'
+      doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 22
+    0x82:
+      id: connect_invalid_parameters
+      doc: 'Fabrics command specific status: Connect Invalid Parameters'
+      doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 22
+    0x83:
+      id: connect_restart_discovery
+      doc: 'Fabrics command specific status: Connect Restart Discovery'
+      doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 22
+    0x84:
+      id: connect_invalid_host
+      doc: 'Fabrics command specific status: Connect Invalid Host'
+      doc-ref: NVMe over Fabrics 1.1 section 3.3, figure 22
