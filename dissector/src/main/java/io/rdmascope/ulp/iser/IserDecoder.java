@@ -24,9 +24,12 @@ import java.util.Locale;
  * bidirectional SCSI Command, its Bidirectional Read Expected Data Transfer Length AHS.
  *
  * <p>The Write STag's region is the Data-Out the target still has to fetch: the command's Expected
- * Data Transfer Length less the immediate data it carries (Linux's initiator advances the Write
- * Base Offset past that data). The Read STag's region is the Expected Data Transfer Length (of a
- * bidirectional command, its read length from the AHS).
+ * Data Transfer Length less the unsolicited data (Linux's initiator advances the Write Base Offset
+ * past it). The unsolicited data is the immediate data the command carries, and, when the login
+ * negotiated InitialR2T=No, the unsolicited Data-Out up to FirstBurstLength: the decoder takes both
+ * keys from the target's Login Responses (whose values are the outcome of the negotiation). The
+ * Read STag's region is the Expected Data Transfer Length (of a bidirectional command, its read
+ * length from the AHS).
  */
 final class IserDecoder implements Ulp.Decoder {
     /** Octets of the iSER header. */
@@ -43,7 +46,13 @@ final class IserDecoder implements Ulp.Decoder {
             READY_TO_TRANSFER = 0x31;
     static final long RESERVED_ITT = 0xFFFFFFFFL;
 
+    /** RFC 7143's defaults until the target's Login Response says otherwise (section 13). */
+    static final long DEFAULT_FIRST_BURST_LENGTH = 65536;
+
     private final SegmentStream stream = new SegmentStream();
+    /** Negotiated InitialR2T: no unsolicited Data-Out beyond the immediate data. */
+    private boolean initialR2T = true;
+    private long firstBurstLength = DEFAULT_FIRST_BURST_LENGTH;
 
     @Override
     public UlpMessage send(UlpInput m) {
@@ -186,7 +195,8 @@ final class IserDecoder implements Ulp.Decoder {
                     u.problem(String.format(Locale.ROOT, "%d octets of immediate data exceed the Expected Data Transfer Length %d",
                             dsl, edtl));
                 }
-                writeLength = Math.max(0, edtl - dsl);
+                long unsolicited = initialR2T ? dsl : Math.max(dsl, Math.min(firstBurstLength, edtl));
+                writeLength = Math.max(0, edtl - unsolicited);
                 readLength = edtl;
                 if (b.readFlag() && b.writeFlag()) {
                     readLength = bidirectionalReadLength(m, b, u);
@@ -230,6 +240,8 @@ final class IserDecoder implements Ulp.Decoder {
                 } else if ((b.opcodeFlags() & 0x04) != 0) {
                     s.append(", ").append(f.residualCount()).append(" octets over");
                 }
+            } else if (opcode == LOGIN_RESPONSE) {
+                negotiated(m, ISER_HEADER + BHS + ahs, dsl);
             } else if (opcode == SCSI_DATA_IN) {
                 u.problem("SCSI Data-In PDU in a Send: iSER moves Data-In by RDMA Write (RFC 7145 section 7.3)");
             } else if (opcode == READY_TO_TRANSFER) {
@@ -244,6 +256,35 @@ final class IserDecoder implements Ulp.Decoder {
             s.append(String.format(Locale.ROOT, ", invalidates 0x%08x", m.invalidateStag()));
         }
         u.summary = s.toString();
+    }
+
+    /**
+     * Takes InitialR2T and FirstBurstLength from the key=value pairs (each ending in a zero octet)
+     * of a Login Response's data segment, as far as the octets at hand hold it.
+     */
+    private void negotiated(UlpInput m, long start, long length) {
+        long end = Math.min(start + length, m.len());
+        byte[] b = m.buf();
+        int i = (int) Math.min(start, end);
+        while (i < end) {
+            int j = i;
+            while (j < end && b[m.off() + j] != 0) {
+                j++;
+            }
+            String pair = new String(b, m.off() + i, j - i, java.nio.charset.StandardCharsets.US_ASCII);
+            if (pair.equals("InitialR2T=No")) {
+                initialR2T = false;
+            } else if (pair.equals("InitialR2T=Yes")) {
+                initialR2T = true;
+            } else if (pair.startsWith("FirstBurstLength=") && pair.length() <= 17 + 10) {
+                try {
+                    firstBurstLength = Long.parseLong(pair.substring(17));
+                } catch (NumberFormatException notANumber) {
+                    // an unparsable value leaves the previous one
+                }
+            }
+            i = j + 1;
+        }
     }
 
     /** The Write and Read STags the initiator's iSER header announces. */

@@ -90,6 +90,26 @@ class IserHostileTest {
     }
 
     @Test
+    void afterALoginThatNegotiatedInitialR2TNoTheWriteRegionStartsAfterTheFirstBurst() {
+        Ulp.Decoder d = decoder();
+        byte[] keys = "TargetAlias=x\0InitialR2T=No\0FirstBurstLength=16384\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] login = pdu(0x10, 0, 0, 0, 0, 0x23, 0x87, 0, 0, 0, 0, Arrays.copyOf(keys, (keys.length + 3) & ~3), keys.length);
+        UlpMessage l = d.send(from(login, false));
+        assertThat(l.role).isEqualTo(UlpMessage.Role.REPLY);
+        assertThat(l.problems).isEmpty();
+        byte[] write = pdu(0x18, 0xcafe01, 0x9000, 0, 0, 0x01, 0xA1, 7, 65536, 0x2A, 0, new byte[8192], 8192);
+        assertThat(d.send(from(write, true)).advertisements).singleElement().extracting(Advertisement::length)
+                .isEqualTo(65536L - 16384);
+        // a login cut inside its keys, or with a lying FirstBurstLength, never throws
+        for (int n = 76; n < login.length; n++) {
+            assertThat(decoder().send(UlpInput.send(login, 0, n, login.length, false, 3, 0)).role).isEqualTo(UlpMessage.Role.REPLY);
+        }
+        byte[] lie = "FirstBurstLength=99999999999999999999\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertThat(decoder().send(from(pdu(0x10, 0, 0, 0, 0, 0x23, 0x87, 0, 0, 0, 0, Arrays.copyOf(lie, 40), lie.length), false))
+                .role).isEqualTo(UlpMessage.Role.REPLY);
+    }
+
+    @Test
     void iserFlagsThatContradictTheScsiCommandAreProblems() {
         // a READ(10) whose iSER header names no Read STag, and a Write STag it has no use for
         byte[] noRead = pdu(0x18, 0xcafe01, 0x9000, 0, 0, 0x01, 0xC1, 9, 4096, 0x28, 0, new byte[0], 0);
