@@ -114,6 +114,15 @@ class IserRealCaptureTest {
     }
 
     @Test
+    void tsharkSeesTheSameAccessesAndEachHasItsAdvertisement() {
+        List<Decoded.Access> tshark = Decoded.tsharkAccesses(CAPTURE);
+        org.junit.jupiter.api.Assumptions.assumeTrue(tshark != null, "tshark is not at hand");
+        assertThat(tshark.stream().filter(a -> a.access() == Advertisement.REMOTE_READ)).hasSize(2);
+        assertThat(tshark.stream().filter(a -> a.access() == Advertisement.REMOTE_WRITE)).hasSize(228);
+        assertThat(tshark).allSatisfy(a -> assertThat(decoded.covering(a)).as("%s", a).isNotNull());
+    }
+
+    @Test
     void realTrafficHasNoProblems() {
         assertThat(decoded.messages).allSatisfy(m -> assertThat(m.decoded().problems).as("frame %d", m.frame()).isEmpty());
         assertThat(message(4).summary).isEqualTo("iSER connection request: virtual addresses, Send with Invalidate");

@@ -76,6 +76,44 @@ public final class Decoded {
     }
 
     /**
+     * The same accesses as tshark reports them (RDMA Write segments with their payload length, Read
+     * Requests with their source STag, offset and size), as an oracle independent of this project's
+     * pipeline; the connection is left empty and matched by frame order alone. Null when tshark
+     * cannot be run.
+     */
+    public static List<Access> tsharkAccesses(Path capture) {
+        List<Access> out = new ArrayList<>();
+        try {
+            Process p = new ProcessBuilder("tshark", "-r", capture.toString(), "--disable-protocol", "nvme-tcp",
+                    "-Y", "iwarp_rdma.opcode == 0 or iwarp_rdma.opcode == 1", "-E", "separator=|", "-T", "fields",
+                    "-e", "frame.number", "-e", "iwarp_rdma.opcode", "-e", "iwarp_ddp.stag", "-e", "iwarp_ddp.tagged_offset",
+                    "-e", "data.len", "-e", "iwarp_rdma.srcstag", "-e", "iwarp_rdma.srcto", "-e", "iwarp_rdma.rdmardsz")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+            if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return null;
+            }
+            for (String line : text.split("\n")) {
+                String[] f = line.split("\\|", -1);
+                if (f.length < 8) {
+                    continue;
+                }
+                long frame = Long.parseLong(f[0]);
+                if (Long.decode(f[1]) == 0) {
+                    out.add(new Access(frame, "", false, Long.decode(f[2]), Long.parseUnsignedLong(f[3].substring(2), 16),
+                            f[4].isEmpty() ? 0 : Long.parseLong(f[4]), Advertisement.REMOTE_WRITE));
+                } else {
+                    out.add(new Access(frame, "", false, Long.decode(f[5]), Long.parseUnsignedLong(f[6].substring(2), 16),
+                            Long.parseLong(f[7]), Advertisement.REMOTE_READ));
+                }
+            }
+            return out;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
      * The advertisement, made before the access by the other side of its connection, that names the
      * access's STag with the access it needs and a region containing it; null when there is none.
      */
@@ -85,7 +123,8 @@ public final class Decoded {
             if (m.frame() >= a.frame()) {
                 break;
             }
-            if (!m.connection().equals(a.connection()) || m.fromInitiator() == a.fromInitiator()) {
+            boolean sameConnection = a.connection().isEmpty() || m.connection().equals(a.connection());
+            if (!sameConnection || m.fromInitiator() == a.fromInitiator()) {
                 continue;
             }
             for (Advertisement ad : m.decoded().advertisements) {

@@ -141,6 +141,15 @@ class NvmeRdmaRealCaptureTest {
     }
 
     @Test
+    void tsharkSeesTheSameAccessesAndEachHasItsAdvertisement() {
+        List<Decoded.Access> tshark = Decoded.tsharkAccesses(CAPTURE);
+        org.junit.jupiter.api.Assumptions.assumeTrue(tshark != null, "tshark is not at hand");
+        assertThat(tshark.stream().filter(a -> a.access() == Advertisement.REMOTE_READ)).hasSize(4);
+        assertThat(tshark.stream().filter(a -> a.access() == Advertisement.REMOTE_WRITE)).hasSize(269);
+        assertThat(tshark).allSatisfy(a -> assertThat(decoded.covering(a)).as("%s", a).isNotNull());
+    }
+
+    @Test
     void realTrafficHasNoProblems() {
         assertThat(decoded.messages).allSatisfy(m -> assertThat(m.decoded().problems).as("frame %d", m.frame()).isEmpty());
         assertThat(decoded.messages.size()).isGreaterThan(120);
