@@ -207,7 +207,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             case SGL_KEYED: {
                 KeyedFields k = (KeyedFields) d.body();
                 dataLength = k.length();
-                keyed(d, k, subtype, name, cid, direction, u, "keyed SGL data block of ");
+                keyed(d, k, subtype, name, cid, direction, u);
                 if (inCapsule > 0) {
                     u.problem(inCapsule + " octets follow the submission queue entry, but its data pointer is a keyed SGL data block");
                 }
@@ -253,8 +253,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         }
     }
 
-    private void keyed(SglDescriptor d, KeyedFields k, int subtype, String name, int cid, int direction, UlpMessage u,
-                       String what) {
+    private void keyed(SglDescriptor d, KeyedFields k, int subtype, String name, int cid, int direction, UlpMessage u) {
         if (subtype != SUBTYPE_ADDRESS && subtype != SUBTYPE_INVALIDATE) {
             u.problem(String.format(Locale.ROOT, "keyed SGL data block with subtype 0x%x (0x0 address and 0xF "
                     + "invalidate key are defined)", subtype));
@@ -272,7 +271,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         }
         int access = (direction & 1) != 0 ? Advertisement.REMOTE_READ : 0;
         access |= (direction & 2) != 0 ? Advertisement.REMOTE_WRITE : 0;
-        u.advertisements.add(new Advertisement(k.key(), d.address(), k.length(), access, what + name + " cid " + cid));
+        u.advertisements.add(new Advertisement(k.key(), d.address(), k.length(), access, "keyed SGL data block of " + name + " cid " + cid));
     }
 
     private static void inCapsuleRange(long offset, long length, long inCapsule, String what, UlpMessage u) {
@@ -310,7 +309,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             }
             KeyedFields k = (KeyedFields) e.body();
             dataLength += k.length();
-            keyed(e, k, id & 0xF, name, cid, direction, u, "keyed SGL data block " + i + " of ");
+            keyed(e, k, id & 0xF, name, cid, direction, u);
         }
         return (int) n;
     }

@@ -69,7 +69,8 @@ class NvmeRdmaHostileTest {
         UlpMessage u = ioQueue().send(from(c, true));
         assertThat(u.role).isEqualTo(UlpMessage.Role.CALL);
         assertThat(u.advertisements).hasSize(3).allMatch(a -> a.access() == Advertisement.REMOTE_READ && a.length() == 4096);
-        assertThat(u.advertisements.get(2).what()).isEqualTo("keyed SGL data block 2 of Write cid 9");
+        assertThat(u.advertisements.get(2).stag()).isEqualTo(0x1002);
+        assertThat(u.advertisements.get(2).what()).isEqualTo("keyed SGL data block of Write cid 9");
         assertThat(u.problems).anyMatch(p -> p.contains("descriptor list of 16000 octets at offset 0 runs past the 48 octets"));
         assertThat(u.fields.get("dataLength")).isEqualTo(3 * 4096L);
     }
