@@ -127,7 +127,7 @@ types:
         doc: |
           Octet 0: a reserved bit (mask 0x80), I for immediate delivery
           (mask 0x40) and the opcode (mask 0x3F).
-        doc-ref: RFC 7143 section 11.2.1.2
+        doc-ref: RFC 7143 sections 11.2.1.1 and 11.2.1.2
       - id: octet1
         type: u1
         doc: |
@@ -152,24 +152,24 @@ types:
         doc: |
           TotalAHSLength.
           Length of the Additional Header Segments in four-octet words.
-        doc-ref: RFC 7143 section 11.2.1.4
+        doc-ref: RFC 7143 section 11.2.1.5
       - id: data_segment_length_high
         type: u1
         doc: |
           DataSegmentLength, bits 23:16.
-        doc-ref: RFC 7143 section 11.2.1.5
+        doc-ref: RFC 7143 section 11.2.1.6
       - id: data_segment_length_low
         type: u2
         doc: |
           DataSegmentLength, bits 15:0.
-        doc-ref: RFC 7143 section 11.2.1.5
+        doc-ref: RFC 7143 section 11.2.1.6
       - id: lun
         type: u8
         doc: |
           LUN or opcode-specific fields (octets 8 to 15).
           The logical unit of a SCSI Command or Task Management request;
           the ISID and TSIH of a Login.
-        doc-ref: RFC 7143 sections 11.2.1.6 and 11.3.4
+        doc-ref: RFC 7143 sections 11.2.1.7 and 11.12
       - id: itt
         type: u4
         doc: |
@@ -198,7 +198,7 @@ types:
         doc: |
           I: immediate delivery (octet 0 mask 0x40).
           The request is for immediate delivery (initiator opcodes only).
-        doc-ref: RFC 7143 section 11.2.1.2
+        doc-ref: RFC 7143 section 11.2.1.1
       opcode:
         value: octet0 & 0x3f
         doc: |
@@ -228,7 +228,7 @@ types:
         doc: |
           DataSegmentLength.
           Octets of the data segment, without its padding.
-        doc-ref: RFC 7143 section 11.2.1.5
+        doc-ref: RFC 7143 section 11.2.1.6
       read_flag:
         value: (opcode_flags & 0x40) != 0
         doc: |
@@ -256,13 +256,13 @@ types:
         doc: |
           CmdSN.
           The command's sequence number in the session.
-        doc-ref: RFC 7143 section 11.3.5
+        doc-ref: RFC 7143 section 11.3.2
       - id: exp_stat_sn
         type: u4
         doc: |
           ExpStatSN.
           The next status sequence number the initiator expects.
-        doc-ref: RFC 7143 section 11.3.6
+        doc-ref: RFC 7143 section 11.3.3
       - id: cdb
         type: cdb
         doc: |
@@ -329,33 +329,33 @@ types:
         type: u4
         doc: |
           SNACK Tag.
-        doc-ref: RFC 7143 section 11.4.6
+        doc-ref: RFC 7143 section 11.4.4
       - id: stat_sn
         type: u4
         doc: |
           StatSN.
           The status sequence number of the response.
-        doc-ref: RFC 7143 section 11.4.8
+        doc-ref: RFC 7143 section 11.4.9
       - id: exp_cmd_sn
         type: u4
         doc: |
           ExpCmdSN.
-        doc-ref: RFC 7143 section 11.4.8
+        doc-ref: RFC 7143 section 11.4.9
       - id: max_cmd_sn
         type: u4
         doc: |
           MaxCmdSN.
-        doc-ref: RFC 7143 section 11.4.8
+        doc-ref: RFC 7143 section 11.4.9
       - id: exp_data_sn
         type: u4
         doc: |
           ExpDataSN.
-        doc-ref: RFC 7143 section 11.4.9
+        doc-ref: RFC 7143 section 11.4.8
       - id: bidi_residual_count
         type: u4
         doc: |
           Bidirectional Read Residual Count.
-        doc-ref: RFC 7143 section 11.4.5
+        doc-ref: RFC 7143 section 11.4.6
       - id: residual_count
         type: u4
         doc: |
@@ -387,19 +387,19 @@ types:
         doc: |
           AHSLength.
           Octets of the AHS after its first three, without padding.
-        doc-ref: RFC 7143 section 11.2.2.1
+        doc-ref: RFC 7143 section 11.2.2.2
       - id: ahs_type
         type: u1
         enum: ahs_type
         doc: |
           AHSType.
           1 Extended CDB, 2 Bidirectional Read Expected Data Transfer Length.
-        doc-ref: RFC 7143 section 11.2.2.2
+        doc-ref: RFC 7143 section 11.2.2.1
       - id: ahs_specific
         type: u1
         doc: |
           AHS-specific octet (reserved for types 1 and 2).
-        doc-ref: RFC 7143 section 11.2.2.3
+        doc-ref: RFC 7143 section 11.2.2
       - id: read_expected_data_transfer_length
         type: u4
         if: ahs_type == ahs_type::bidirectional_read_length

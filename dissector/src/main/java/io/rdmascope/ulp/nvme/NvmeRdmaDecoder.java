@@ -92,7 +92,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 if (len < 10) {
                     u.summary = "NVMe/RDMA connection request, " + len + " octets of private data";
                     return u.problem("NVMe/RDMA connection request private data of " + len
-                            + " octets is shorter than its 10 octets of fields (NVMe over Fabrics 1.1 section 7.3.1)");
+                            + " octets is shorter than its 10 octets of fields (NVMe over Fabrics 1.1 section 7.3)");
                 }
                 CmRequest r = new CmRequest(stream.reset(buf, off, len));
                 if (r.recfmt() != 0) {
@@ -106,7 +106,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 if (len < 4) {
                     u.summary = "NVMe/RDMA connection accept, " + len + " octets of private data";
                     return u.problem("NVMe/RDMA connection accept private data of " + len
-                            + " octets is shorter than its 4 octets of fields (NVMe over Fabrics 1.1 section 7.3.1)");
+                            + " octets is shorter than its 4 octets of fields (NVMe over Fabrics 1.1 section 7.3)");
                 }
                 CmReply r = new CmReply(stream.reset(buf, off, len));
                 if (r.recfmt() != 0) {
@@ -184,13 +184,13 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         if (f.psdt() == 0) {
             u.problem("PSDT 00b (PRPs) in a command capsule: NVMe over Fabrics carries SGLs (NVMe over Fabrics 1.1 section 2.1)");
         } else if (f.psdt() == 3) {
-            u.problem("PSDT 11b is reserved (NVMe Base 2.0 section 4.2)");
+            u.problem("PSDT 11b is reserved (NVMe 1.4 section 4.2)");
         }
         if (f.reserved() != 0) {
             u.problem(String.format(Locale.ROOT, "reserved command flag bits 5:2 are 0x%x, not 0", f.reserved()));
         }
         if (f.fuse() == 3) {
-            u.problem("fused operation 11b is reserved (NVMe Base 2.0 section 4.2)");
+            u.problem("fused operation 11b is reserved (NVMe 1.4 section 4.2)");
         }
     }
 
@@ -222,7 +222,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 dataLength = b.length();
                 if (subtype != SUBTYPE_OFFSET) {
                     u.problem(String.format(Locale.ROOT, "SGL data block with subtype 0x%x: over RDMA only in-capsule data "
-                            + "(offset subtype 0x1) is described without a key (NVMe over Fabrics 1.1 section 7.3.2)", subtype));
+                            + "(offset subtype 0x1) is described without a key (NVMe over Fabrics 1.1 section 7.3)", subtype));
                     return ", " + b.length() + " octets at address 0x" + Long.toHexString(d.address());
                 }
                 if (b.length() > 0 && (direction & 1) == 0) {
@@ -248,7 +248,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 return "";
             default:
                 u.problem(String.format(Locale.ROOT, "SGL descriptor type 0x%x is not one the RDMA transport uses "
-                        + "(NVMe over Fabrics 1.1 section 7.3.2)", type));
+                        + "(NVMe over Fabrics 1.1 section 7.3)", type));
                 return "";
         }
     }
@@ -383,7 +383,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         }
         if (whole != CQE) {
             u.problem("response capsule of " + whole + " octets: over RDMA a response capsule is the " + CQE
-                    + "-octet completion queue entry alone (NVMe over Fabrics 1.1 section 7.3.2)");
+                    + "-octet completion queue entry alone (NVMe over Fabrics 1.1 section 7.3)");
         }
         ResponseCapsule r = new ResponseCapsule(stream.reset(m.buf(), m.off(), m.len()));
         int cid = r.cid();
