@@ -16,7 +16,9 @@ import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpInput;
 import io.rdmascope.ulp.UlpMessage;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Decodes the iSER messages of one connection through the parsers generated from
@@ -53,6 +55,12 @@ final class IserDecoder implements Ulp.Decoder {
     /** Negotiated InitialR2T: no unsolicited Data-Out beyond the immediate data. */
     private boolean initialR2T = true;
     private long firstBurstLength = DEFAULT_FIRST_BURST_LENGTH;
+    /** The initiator said in its connection request that it takes no Send with Invalidate. */
+    private boolean noRemoteInvalidate;
+    /** The most tasks whose STags are remembered until their response. */
+    static final int MAX_TASKS = 4096;
+    /** The STags each open task advertised, by Initiator Task Tag. */
+    private final Map<Long, long[]> tasks = new HashMap<>();
 
     @Override
     public UlpMessage send(UlpInput m) {
@@ -91,6 +99,9 @@ final class IserDecoder implements Ulp.Decoder {
             s.append(p.zbvaNotSupported() ? "virtual addresses" : "zero-based offsets allowed");
             s.append(p.sendWithInvalidateNotSupported() ? ", no Send with Invalidate" : ", Send with Invalidate");
             u.summary = s.toString();
+            if (fromInitiator) {
+                noRemoteInvalidate = p.sendWithInvalidateNotSupported();
+            }
             if (p.flagsReserved() != 0 || p.reservedHigh() != 0 || p.reservedLow() != 0) {
                 u.problem("reserved bits of the iSER CM header are set");
             }
@@ -211,6 +222,9 @@ final class IserDecoder implements Ulp.Decoder {
             }
             String target = (cdbName != null ? cdbName : opName) + " itt " + ittText;
             advertise(h, writeLength, readLength, target, u);
+            if (call && tasks.size() < MAX_TASKS) {
+                tasks.put(itt, u.advertisements.stream().mapToLong(Advertisement::stag).toArray());
+            }
             if (h.writeValid()) {
                 s.append(String.format(Locale.ROOT, ", Write STag 0x%08x at 0x%x", h.writeStag(), h.writeBaseOffset()));
             }
@@ -250,6 +264,7 @@ final class IserDecoder implements Ulp.Decoder {
             if (reply) {
                 u.role = UlpMessage.Role.REPLY;
                 u.correlation = itt;
+                invalidation(m.invalidateStag(), itt, tasks.remove(itt), u);
             }
         }
         if (m.invalidateStag() != 0) {
@@ -284,6 +299,21 @@ final class IserDecoder implements Ulp.Decoder {
                 }
             }
             i = j + 1;
+        }
+    }
+
+    /** Whether a response's Send with Invalidate names an STag of its own task, as the initiator allows. */
+    private void invalidation(long stag, long itt, long[] advertised, UlpMessage u) {
+        if (stag == 0) {
+            return;
+        }
+        if (noRemoteInvalidate) {
+            u.problem(String.format(Locale.ROOT, "Send with Invalidate of STag 0x%08x, though the initiator's connection "
+                    + "request said it does not take Send with Invalidate", stag));
+        }
+        if (advertised != null && java.util.Arrays.stream(advertised).noneMatch(a -> a == stag)) {
+            u.problem(String.format(Locale.ROOT, "the response to itt 0x%08x invalidates STag 0x%08x, which its command "
+                    + "did not advertise", itt, stag));
         }
     }
 

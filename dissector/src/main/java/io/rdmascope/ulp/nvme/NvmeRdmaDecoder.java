@@ -18,7 +18,9 @@ import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpInput;
 import io.rdmascope.ulp.UlpMessage;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Decodes the capsules of one NVMe/RDMA connection through the parsers generated from
@@ -52,6 +54,14 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
     private int qid = -1;
     /** Command identifier of the last Fabrics Connect, -1 when none is pending. */
     private int connectCid = -1;
+    /**
+     * The commands not yet answered, by command identifier (at most 65536): the key each asked the
+     * controller to invalidate with its response (keyed SGL subtype 0xF), or {@link #NO_KEY}.
+     */
+    private final Map<Integer, Long> outstanding = new HashMap<>();
+    static final long NO_KEY = -1;
+    /** The key the last command asked to have invalidated (set by {@link #dataPointer}). */
+    private long invalidateKey;
 
     Queue queue() {
         return queue;
@@ -171,6 +181,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         long inCapsule = whole - SQE;
         String data = dataPointer(m, c.dptr(), name, cid, direction, inCapsule, u);
         u.fields.put("dataLength", dataLength);
+        outstanding.put(cid, invalidateKey);
 
         StringBuilder s = new StringBuilder("NVMe ").append(name).append(" cid ").append(cid);
         if (!fabrics && c.nsid() != 0) {
@@ -201,12 +212,16 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
     private String dataPointer(UlpInput m, SglDescriptor d, String name, int cid, int direction, long inCapsule,
                                UlpMessage u) {
         dataLength = 0;
+        invalidateKey = NO_KEY;
         int id = d.identifier();
         int type = id >> 4, subtype = id & 0xF;
         switch (type) {
             case SGL_KEYED: {
                 KeyedFields k = (KeyedFields) d.body();
                 dataLength = k.length();
+                if (subtype == SUBTYPE_INVALIDATE) {
+                    invalidateKey = k.key();
+                }
                 keyed(d, k, subtype, name, cid, direction, u);
                 if (inCapsule > 0) {
                     u.problem(inCapsule + " octets follow the submission queue entry, but its data pointer is a keyed SGL data block");
@@ -400,6 +415,16 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             s.append(String.format(Locale.ROOT, ", invalidates 0x%08x", m.invalidateStag()));
         }
         u.summary = s.toString();
+        Long asked = outstanding.remove(cid);
+        if (m.invalidateStag() != 0 && asked != null) {
+            if (asked == NO_KEY) {
+                u.problem(String.format(Locale.ROOT, "the response to cid %d invalidates STag 0x%08x, but the command did not "
+                        + "ask for remote invalidation (keyed SGL subtype 0xF)", cid, m.invalidateStag()));
+            } else if (asked != m.invalidateStag()) {
+                u.problem(String.format(Locale.ROOT, "the response to cid %d invalidates STag 0x%08x, but the command's keyed "
+                        + "SGL data block named key 0x%08x", cid, m.invalidateStag(), asked));
+            }
+        }
         if (qid >= 0 && r.sqId() != qid) {
             u.problem("response names submission queue " + r.sqId() + " on the connection of queue " + qid);
         }

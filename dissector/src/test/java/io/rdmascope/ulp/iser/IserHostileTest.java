@@ -126,6 +126,28 @@ class IserHostileTest {
     }
 
     @Test
+    void aResponseInvalidatingAnStagItsCommandDidNotAdvertiseIsAProblem() {
+        Ulp.Decoder d = decoder();
+        d.privateData(new byte[] {(byte) 0x80, 0, 0, 0}, 0, 4, true);
+        d.send(from(read10(0x50, 512), true));
+        byte[] response = pdu(0x10, 0, 0, 0, 0, 0x21, 0x80, 0x50, 0, 0, 0, new byte[0], 0);
+        assertThat(d.send(UlpInput.send(response, 0, response.length, response.length, false, 4, 0xbeef01)).problems)
+                .isEmpty();
+        d.send(from(read10(0x51, 512), true));
+        byte[] other = pdu(0x10, 0, 0, 0, 0, 0x21, 0x80, 0x51, 0, 0, 0, new byte[0], 0);
+        assertThat(d.send(UlpInput.send(other, 0, other.length, other.length, false, 4, 0x1234)).problems).containsExactly(
+                "the response to itt 0x00000051 invalidates STag 0x00001234, which its command did not advertise");
+        // an initiator that takes no Send with Invalidate
+        Ulp.Decoder e = decoder();
+        e.privateData(new byte[] {(byte) 0xC0, 0, 0, 0}, 0, 4, true);
+        e.send(from(read10(0x52, 512), true));
+        byte[] third = pdu(0x10, 0, 0, 0, 0, 0x21, 0x80, 0x52, 0, 0, 0, new byte[0], 0);
+        assertThat(e.send(UlpInput.send(third, 0, third.length, third.length, false, 4, 0xbeef01)).problems).containsExactly(
+                "Send with Invalidate of STag 0x00beef01, though the initiator's connection request said it does not take "
+                        + "Send with Invalidate");
+    }
+
+    @Test
     void aBidirectionalCommandTakesItsReadLengthFromTheAhs() {
         ByteBuffer ahs = ByteBuffer.allocate(8).putShort((short) 5).put((byte) 2).put((byte) 0).putInt(3000);
         byte[] bidi = pdu(0x1C, 0x11, 0x1000, 0x22, 0x2000, 0x01, 0xE1, 10, 5000, 0x53, 2, ahs.array(), 0);

@@ -163,6 +163,26 @@ class NvmeRdmaHostileTest {
     }
 
     @Test
+    void aResponseInvalidatingAnotherKeyThanItsCommandAskedIsAProblem() {
+        Ulp.Decoder d = ioQueue();
+        d.send(from(command(0x02, 20, 1, keyed(0x1000, 4096, 0xaa01, 0xF), NOTHING), true));
+        d.send(from(command(0x02, 21, 1, keyed(0x2000, 4096, 0xaa02, 0x0), NOTHING), true));
+        d.send(from(command(0x02, 22, 1, keyed(0x3000, 4096, 0xaa03, 0xF), NOTHING), true));
+        byte[] r = Capsules.response(20, 1, 1, 0);
+        assertThat(d.send(UlpInput.send(r, 0, 16, 16, false, 4, 0xbb01)).problems).containsExactly(
+                "the response to cid 20 invalidates STag 0x0000bb01, but the command's keyed SGL data block named key 0x0000aa01");
+        r = Capsules.response(21, 1, 2, 0);
+        assertThat(d.send(UlpInput.send(r, 0, 16, 16, false, 4, 0xaa02)).problems).containsExactly(
+                "the response to cid 21 invalidates STag 0x0000aa02, but the command did not ask for remote invalidation "
+                        + "(keyed SGL subtype 0xF)");
+        r = Capsules.response(22, 1, 3, 0);
+        assertThat(d.send(UlpInput.send(r, 0, 16, 16, false, 4, 0xaa03)).problems).isEmpty();
+        // a response to a command the capture does not hold is not judged
+        r = Capsules.response(23, 1, 4, 0);
+        assertThat(d.send(UlpInput.send(r, 0, 16, 16, false, 4, 0xcc03)).problems).isEmpty();
+    }
+
+    @Test
     void aConnectNamingAnotherQueueThanTheConnectionRequestIsAProblem() {
         byte[] connect = command(0x7F, 0, 0, unkeyed(0, 1024, 0x0, 0x1), new byte[1024]);
         connect[4] = 0x01; // fctype Connect
