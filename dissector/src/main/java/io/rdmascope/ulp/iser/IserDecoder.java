@@ -115,7 +115,9 @@ final class IserDecoder implements Ulp.Decoder {
         long whole = m.messageLength();
         if (whole < ISER_HEADER || m.len() < ISER_HEADER) {
             u.summary = "iSER message, " + whole + " octets";
-            u.problem("iSER message of " + whole + " octets is shorter than the 28-octet iSER header (RFC 7145 section 9.2)");
+            u.problem(whole < ISER_HEADER
+                    ? "iSER message of " + whole + " octets is shorter than the 28-octet iSER header (RFC 7145 section 9.2)"
+                    : "only " + m.len() + " of the iSER message's " + whole + " octets are at hand, fewer than its header");
             return;
         }
         IserHeader h = new IserHeader(stream.reset(m.buf(), m.off(), ISER_HEADER));
@@ -154,8 +156,11 @@ final class IserDecoder implements Ulp.Decoder {
         long whole = m.messageLength();
         if (whole < ISER_HEADER + BHS || m.len() < ISER_HEADER + BHS) {
             u.summary = "iSER iSCSI control-type PDU, " + whole + " octets";
-            u.problem("iSCSI control-type PDU of " + whole + " octets is shorter than the iSER header and the 48-octet "
-                    + "Basic Header Segment (RFC 7143 section 11.2)");
+            u.problem(whole < ISER_HEADER + BHS
+                    ? "iSCSI control-type PDU of " + whole + " octets is shorter than the iSER header and the 48-octet "
+                            + "Basic Header Segment (RFC 7143 section 11.2)"
+                    : "only " + m.len() + " of the iSCSI control-type PDU's " + whole + " octets are at hand, fewer than "
+                            + "the iSER header and the 48-octet Basic Header Segment");
             if (m.fromInitiator()) {
                 advertise(h, Advertisement.UNKNOWN_LENGTH, Advertisement.UNKNOWN_LENGTH, "a truncated PDU", u);
             }

@@ -147,8 +147,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         long whole = m.messageLength();
         if (whole < SQE || m.len() < SQE) {
             u.summary = "NVMe command capsule, " + whole + " octets";
-            u.problem("command capsule of " + whole + " octets is shorter than the " + SQE
-                    + "-octet submission queue entry (NVMe over Fabrics 1.1 section 2.1)");
+            u.problem(shorter("command capsule", whole, m.len(), SQE, "submission queue entry (NVMe over Fabrics 1.1 section 2.1)"));
             return;
         }
         CommandCapsule c = new CommandCapsule(stream.reset(m.buf(), m.off(), m.len()));
@@ -392,8 +391,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         long whole = m.messageLength();
         if (whole < CQE || m.len() < CQE) {
             u.summary = "NVMe response capsule, " + whole + " octets";
-            u.problem("response capsule of " + whole + " octets is shorter than the " + CQE
-                    + "-octet completion queue entry (NVMe over Fabrics 1.1 section 2.2)");
+            u.problem(shorter("response capsule", whole, m.len(), CQE, "completion queue entry (NVMe over Fabrics 1.1 section 2.2)"));
             return;
         }
         if (whole != CQE) {
@@ -547,6 +545,15 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         } catch (RuntimeException e) {
             return false;
         }
+    }
+
+    /** Why a message too short for its fixed part cannot be read: too short, or too little of it kept. */
+    static String shorter(String what, long whole, int kept, int need, String part) {
+        if (whole < need) {
+            return what + " of " + whole + " octets is shorter than the " + need + "-octet " + part;
+        }
+        return "only " + kept + " of the " + whole + " octets of the " + what + " are at hand, fewer than the " + need
+                + "-octet " + part;
     }
 
     static boolean inBounds(byte[] buf, int off, int len) {
