@@ -203,8 +203,8 @@ final class UpperLayer {
         }
         String protocol = s.protocol.name();
         for (String p : msg.problems) {
-            engine.report(ViolationCode.ULP_MALFORMED, f, c, null, op, protocol + " message from " + c.endpoint[d]
-                    + ": " + p);
+            engine.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
+                    protocol + " message from " + c.endpoint[d] + ": " + p, reference(protocol));
         }
         Transaction call = null;
         TransactionKind kind = TransactionKind.of(protocol);
@@ -269,7 +269,7 @@ final class UpperLayer {
                 nic.invalidate(e, f);
                 if (engine.steps) {
                     engine.step(f, c.endpoint[requester], "driver", "driver invalidates STag " + Hex.stag(e.stag())
-                            + " (" + a.what + ") as the reply ends " + call.id + " on " + c.id);
+                            + " (" + a.what + ") as the reply ends " + call.id);
                 }
             }
         }
@@ -308,8 +308,7 @@ final class UpperLayer {
         if (engine.steps) {
             engine.step(f, c.endpoint[d], "driver", "driver advertises STag " + Hex.stag(a.stag()) + " ["
                     + Engine.hex(a.to()) + ", " + (a.lengthKnown() ? "+" + a.length() : "length not given") + ") for "
-                    + Engine.accessWords(access) + ": " + a.what()
-                    + (msg.summary != null && call != null ? " of " + msg.summary : ""));
+                    + Engine.accessWords(access) + ": " + a.what());
         }
     }
 
@@ -359,4 +358,18 @@ final class UpperLayer {
     }
 
     private static final byte[] EMPTY = new byte[0];
+
+    /** Where a protocol's message layout is specified, for ULP_MALFORMED. */
+    static String reference(String protocol) {
+        return switch (protocol) {
+            case "rpc" -> "RFC 8166 section 4";
+            case "nvme" -> "NVMe over Fabrics 1.1, RDMA transport";
+            case "iser" -> "RFC 7145 section 9";
+            case "smb" -> "MS-SMBD section 2.2, MS-SMB2 section 2.2";
+            case "rping" -> "rdma-core librdmacm/examples/rping.c (struct rping_rdma_info)";
+            case "perftest" -> "perftest src/perftest_communication.h (struct pingpong_dest)";
+            case "rsockets" -> "rdma-core librdmacm/rsocket.c (struct rs_conn_data, struct rs_sge)";
+            default -> ViolationCode.ULP_MALFORMED.reference;
+        };
+    }
 }

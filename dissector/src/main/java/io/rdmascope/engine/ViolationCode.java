@@ -33,7 +33,7 @@ public enum ViolationCode {
     BUFFER_POOL_EXHAUSTED(Severity.ERROR, "one-shot extension: NIC model limits"),
     TRANSACTION_INCOMPLETE(Severity.WARNING, "one-shot extension: what a message with these bits means"),
     QP_CLOSED_WITH_OPEN_BUFFERS(Severity.WARNING, "one-shot extension: NIC model limits"),
-    ULP_MALFORMED(Severity.WARNING, "the upper-layer protocol's specification (RFC 8166, NVMe over Fabrics, RFC 7145, MS-SMBD)");
+    ULP_MALFORMED(Severity.WARNING, "the specification of the upper-layer protocol");
 
     public final Severity severity;
     public final String reference;

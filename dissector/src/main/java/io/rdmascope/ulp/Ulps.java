@@ -1,5 +1,7 @@
 package io.rdmascope.ulp;
 
+import io.rdmascope.ulp.iser.Iser;
+import io.rdmascope.ulp.nvme.NvmeRdma;
 import io.rdmascope.ulp.rpc.RpcRdma;
 import io.rdmascope.ulp.smb.SmbDirect;
 import io.rdmascope.ulp.tools.Perftest;
@@ -16,6 +18,6 @@ public final class Ulps {
         return ALL;
     }
 
-    private static final List<Ulp> ALL = List.of(new RpcRdma(), new SmbDirect(), new Rsockets(), new Perftest(),
-            new Rping());
+    private static final List<Ulp> ALL = List.of(new RpcRdma(), new NvmeRdma(), new Iser(), new SmbDirect(),
+            new Rsockets(), new Perftest(), new Rping());
 }
