@@ -9,6 +9,7 @@ import io.rdmascope.engine.Violation;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.PduListener;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,7 +30,9 @@ public final class Analyzer {
     /** Creates the judge of a run; {@link Engine} in production. */
     @FunctionalInterface
     public interface EngineFactory {
-        EngineFactory ENGINE = (settings, listener) -> new MessageAssembly(new Engine(settings, listener));
+        /** The engine behind the stages it needs: events in frame order, DDP messages assembled. */
+        EngineFactory ENGINE = (settings, listener) ->
+                new FrameOrder(new MessageAssembly(new Engine(settings, listener)));
 
         PduListener create(NicSettings settings, EngineListener listener);
     }

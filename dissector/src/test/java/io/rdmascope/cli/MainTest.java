@@ -161,7 +161,7 @@ class MainTest {
     @Test
     void analyzeText() {
         assertThat(run("analyze", good.toString())).isZero();
-        assertThat(out()).startsWith(good + ": 16 frames, 1 MPA connection, 1 transaction, 1 violation\n");
+        assertThat(out()).startsWith(good + ": 16 frames, 1 MPA connection, 1 transaction: 1 error, 0 warnings, 0 notes\n");
     }
 
     @Test

@@ -244,6 +244,9 @@ public final class ScenarioParser {
      * in a long as the unsigned 64-bit value they name.
      */
     static final class UnsignedLongDeserializer extends com.fasterxml.jackson.databind.deser.std.StdDeserializer<Long> {
+        private static final com.fasterxml.jackson.databind.deser.std.NumberDeserializers.LongDeserializer STANDARD =
+                new com.fasterxml.jackson.databind.deser.std.NumberDeserializers.LongDeserializer(Long.class, null);
+
         UnsignedLongDeserializer() {
             super(Long.class);
         }
@@ -257,7 +260,7 @@ public final class ScenarioParser {
                 }
                 return (Long) ctxt.handleWeirdNumberValue(Long.class, v, "more than 64 bits");
             }
-            return (Long) ctxt.handleUnexpectedToken(Long.class, p);
+            return STANDARD.deserialize(p, ctxt);
         }
     }
 

@@ -32,6 +32,7 @@ import io.rdmascope.net.NetFields;
 import io.rdmascope.net.PacketDecoder;
 import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.pdu.PduFields;
 import io.rdmascope.pdu.PduListener;
@@ -204,7 +205,7 @@ public final class PipelineCaptureModel implements CaptureModel {
     public void load(LoadListener listener, BooleanSupplier cancelled) throws IOException {
         Loader loader = new Loader(listener);
         long size = randomAccess.size();
-        MessageAssembly engine = new MessageAssembly(new Engine(settings, loader));
+        PduListener engine = new FrameOrder(new MessageAssembly(new Engine(settings, loader)));
         PduListener fanout = new PduListener() {
             @Override
             public void connection(MpaConnection c) {
@@ -1104,7 +1105,7 @@ public final class PipelineCaptureModel implements CaptureModel {
             @Override
             public void transaction(Transaction t) {}
         });
-        MessageAssembly engine = new MessageAssembly(judge);
+        PduListener engine = new FrameOrder(new MessageAssembly(judge));
         boolean[] done = {frame < 1};
         PduListener upTo = new PduListener() {
             @Override
