@@ -6,7 +6,6 @@ import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.tcp.Direction;
-import java.util.IdentityHashMap;
 
 /**
  * The DDP message stage (RFC 5041 section 5): places each DDP segment in its message, per
@@ -21,9 +20,6 @@ import java.util.IdentityHashMap;
  */
 public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
     private final MessageListener next;
-    private final IdentityHashMap<MpaConnection, DdpStream[]> streams = new IdentityHashMap<>();
-    private MpaConnection lastKey;
-    private DdpStream[] last;
 
     public MessageAssembly(MessageListener next) {
         this.next = next;
@@ -34,17 +30,14 @@ public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
         return next;
     }
 
-    private DdpStream stream(MpaConnection c, Direction d) {
-        if (c != lastKey) {
-            DdpStream[] s = streams.get(c);
-            if (s == null) {
-                s = new DdpStream[] {new DdpStream(), new DdpStream()};
-                streams.put(c, s);
-            }
-            lastKey = c;
-            last = s;
+    /** The assembly state of one direction of a connection, kept on the connection itself. */
+    private static DdpStream stream(MpaConnection c, Direction d) {
+        DdpStream[] s = (DdpStream[]) c.messages;
+        if (s == null) {
+            s = new DdpStream[] {new DdpStream(), new DdpStream()};
+            c.messages = s;
         }
-        return last[d == null ? 0 : d.ordinal()];
+        return s[d == null ? 0 : d.ordinal()];
     }
 
     @Override

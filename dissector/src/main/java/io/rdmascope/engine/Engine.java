@@ -100,7 +100,8 @@ public final class Engine implements MessageListener {
     private Conn lastConn;
     /** The connection of the event being judged, named by the narration. */
     private Conn current;
-    private final LinkedHashMap<String, Transaction> open = new LinkedHashMap<>();
+    /** Transactions begun and not ended, in order of beginning (identity: a Transaction has no equals of its own). */
+    private final java.util.LinkedHashSet<Transaction> open = new java.util.LinkedHashSet<>();
     private final ArrayList<Transaction> needInitiationTime = new ArrayList<>();
     private final ArrayList<Transaction> needCompletionTime = new ArrayList<>();
     private final ArrayList<Transaction> ended = new ArrayList<>();
@@ -144,7 +145,7 @@ public final class Engine implements MessageListener {
     /** One-shot transactions initiated and not yet ended, in order of initiation (a read-only copy). */
     public List<Transaction> openTransactions() {
         List<Transaction> out = new ArrayList<>();
-        for (Transaction t : open.values()) {
+        for (Transaction t : open) {
             if (t.oneShot()) {
                 out.add(t);
             }
@@ -154,7 +155,7 @@ public final class Engine implements MessageListener {
 
     /** Transactions of every kind begun and not yet ended, in order of beginning (a read-only copy). */
     public List<Transaction> openTransactionsOfEveryKind() {
-        return new ArrayList<>(open.values());
+        return new ArrayList<>(open);
     }
 
     // ------------------------------------------------------------------ per-connection state
@@ -231,12 +232,12 @@ public final class Engine implements MessageListener {
     void report(ViolationCode code, Severity severity, long frame, Conn c, Long stag, Transaction t,
                 String message, String reference) {
         String txn = null;
-        if (t != null && open.containsKey(t.id)) {
+        if (t != null && open.contains(t)) {
             txn = t.id;
             if (code.severity != Severity.INFO && code != ViolationCode.TRANSACTION_INCOMPLETE
                     && code != ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS) {
                 t.status = TransactionStatus.VIOLATED;
-                if (t.parent != null && open.containsKey(t.parent.id)) {
+                if (t.parent != null && open.contains(t.parent)) {
                     t.parent.status = TransactionStatus.VIOLATED;
                 }
             }
@@ -787,7 +788,7 @@ public final class Engine implements MessageListener {
         Nic.Admission admission = nic.admit(c.id, d, stag, access);
         if (admission == Nic.Admission.OK) {
             nic.bind(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
-            open.put(t.id, t);
+            open.add(t);
             if (steps) {
                 stepBind(c, d, f, nic, t);
             }
@@ -811,7 +812,7 @@ public final class Engine implements MessageListener {
     private void refused(Conn c, int d, long f, Nic nic, Transaction t, Nic.Admission admission) {
         long stag = t.stag;
         String advertiser = t.advertiser;
-        open.put(t.id, t);
+        open.add(t);
         if (admission == Nic.Admission.IN_USE) {
             StagEntry held = nic.find(stag);
             report(ViolationCode.ONESHOT_STAG_IN_USE, f, c, stag, t, "initiation " + t.id + " from " + advertiser
@@ -879,7 +880,7 @@ public final class Engine implements MessageListener {
         if (steps) {
             stepInvalidate(c, d, f, nic, stag, t);
         }
-        if (t != null && open.containsKey(t.id)) {
+        if (t != null && open.contains(t)) {
             t.completion = kind;
             t.completionFrame = f;
             if (t.status != TransactionStatus.VIOLATED) {
@@ -944,7 +945,7 @@ public final class Engine implements MessageListener {
                 + nic.pool(c.id, a).allocated() + " of " + settings.buffersPerQp()
                 + " buffers of the queue pair in use)");
         step(f, c.endpoint[a], "driver", "driver compares the STag received with the one it sent: equal ("
-                + stagHex(stag) + ")" + (t != null && open.containsKey(t.id) ? ", " + t.id + " done" : ""));
+                + stagHex(stag) + ")" + (t != null && open.contains(t) ? ", " + t.id + " done" : ""));
     }
 
     private static String invalidSince(StagEntry e) {
@@ -1085,7 +1086,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Transaction t = oneShot(e);
-        if (t != null && open.containsKey(t.id)) {
+        if (t != null && open.contains(t)) {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
         }
@@ -1143,7 +1144,7 @@ public final class Engine implements MessageListener {
         Transaction t = null;
         if (e != null) {
             t = oneShot(e);
-            if (t != null && open.containsKey(t.id)) {
+            if (t != null && open.contains(t)) {
                 t.addDataFrame(f);
             } else {
                 t = null;
@@ -1214,7 +1215,7 @@ public final class Engine implements MessageListener {
         }
         r.answered += s.payloadLength;
         Transaction t = (Transaction) r.owner;
-        if (t != null && open.containsKey(t.id)) {
+        if (t != null && open.contains(t)) {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
             if (steps) {
@@ -1267,7 +1268,7 @@ public final class Engine implements MessageListener {
         c.atomics[0].clear();
         c.atomics[1].clear();
         ulps.close(c, f);
-        for (Transaction t : new ArrayList<>(open.values())) {
+        for (Transaction t : new ArrayList<>(open)) {
             if (!t.oneShot() && t.connection.equals(c.id)) {
                 ended(t, TransactionStatus.ABORTED);
             }
@@ -1287,7 +1288,7 @@ public final class Engine implements MessageListener {
                     step(f, e.advertiser(), "NIC", "NIC deallocates the region of STag " + stagHex(e.stag())
                             + " as " + c.id + " closes");
                 }
-                if (t != null && open.containsKey(t.id)) {
+                if (t != null && open.contains(t)) {
                     if (t.status != TransactionStatus.VIOLATED) {
                         t.status = TransactionStatus.ABORTED;
                     }
@@ -1298,7 +1299,7 @@ public final class Engine implements MessageListener {
     }
 
     private void end(Transaction t) {
-        open.remove(t.id);
+        open.remove(t);
         ended.add(t);
     }
 
@@ -1311,12 +1312,12 @@ public final class Engine implements MessageListener {
 
     /** A transaction began: open until it completes, its connection closes or the capture ends. */
     void opened(Transaction t) {
-        open.put(t.id, t);
+        open.add(t);
         needInitiationTime.add(t);
     }
 
     boolean isOpen(Transaction t) {
-        return t != null && open.containsKey(t.id);
+        return t != null && open.contains(t);
     }
 
     /** An open transaction completed with frame f (violated if a violation named it while open). */
@@ -1404,7 +1405,7 @@ public final class Engine implements MessageListener {
         }
         finished = true;
         flush(lastTimestamp);
-        for (Transaction t : new ArrayList<>(open.values())) {
+        for (Transaction t : new ArrayList<>(open)) {
             if (!t.oneShot()) {
                 ended(t, TransactionStatus.INCOMPLETE);
                 continue;
