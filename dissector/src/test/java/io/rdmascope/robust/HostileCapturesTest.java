@@ -153,6 +153,18 @@ class HostileCapturesTest {
             }
             c.add(file(n + "-scrambled", Expect.EITHER, () -> scramble(read(real), 9, 40)));
         }
+        // upper-layer messages that advertise STags (NFS/RDMA, NVMe/RDMA, iSER, SMB Direct, rping,
+        // perftest), damaged: lying counts and lengths, headers cut, descriptors past the message
+        for (Path ulp : ulpCaptures()) {
+            String n = ulp.getFileName().toString().replace(".pcap", "");
+            for (int i = 0; i < 3; i++) {
+                long seed = 200 + i;
+                int flips = 2 + i * 6;
+                c.add(file(n + "-flipped-" + i, Expect.EITHER, () -> flip(read(ulp), seed, flips)));
+            }
+            c.add(file(n + "-scrambled", Expect.EITHER, () -> scramble(read(ulp), 11, 12)));
+            c.add(file(n + "-snaplen-90", Expect.ANALYSED, () -> snap(read(ulp), 90)));
+        }
         c.add(new Case("folder-without-captures", Expect.REFUSED, d -> {
             try {
                 return Files.createDirectories(d.resolve("empty-folder"));

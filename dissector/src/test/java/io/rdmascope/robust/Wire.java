@@ -233,6 +233,29 @@ final class Wire {
         return out;
     }
 
+    /**
+     * Captures whose payloads carry upper-layer protocols that advertise STags: the teaching
+     * samples of each protocol and the Linux siw captures of the same protocols.
+     */
+    static List<Path> ulpCaptures() {
+        List<Path> out = new ArrayList<>();
+        for (String s : new String[] {"ulp-nfs", "ulp-nvme", "ulp-iser", "ulp-smb", "ulp-rping", "ulp-malformed"}) {
+            Path p = Path.of("..", "samples", s + ".pcap");
+            if (Files.exists(p)) {
+                out.add(p);
+            }
+        }
+        Path siw = REAL.resolve("siw");
+        for (String s : new String[] {"std_nfs_rdma", "std_nvmeof_rdma", "std_iser", "std_smbdirect", "std_rping_64",
+                "std_read_lat_64"}) {
+            Path p = siw.resolve(s + "_mtu1500_tso.pcap");
+            if (Files.exists(p)) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
     static byte[] read(Path p) {
         try {
             return Files.readAllBytes(p);
