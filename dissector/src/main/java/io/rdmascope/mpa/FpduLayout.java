@@ -1,149 +1,53 @@
 package io.rdmascope.mpa;
 
-import java.util.zip.CRC32C;
-
 /**
- * The framing arithmetic of an FPDU (RFC 5044 section 4.1), kept in one place: where an FPDU
- * ends follows from its 16-bit ULPDU_Length, the pad that makes length field + ULPDU + pad a
- * multiple of 4, and the 4-octet CRC field, which is sent least significant octet first. Also the
- * marker geometry (section 5) and the plausibility test of an FPDU header used to find FPDUs on a
- * stream whose framing is unknown.
+ * The layout of MPA framing, as {@code ksy/mpa.ksy} declares it, in the one place that code which
+ * cannot afford the generated parser per FPDU reads it from: the framer and scanners of this
+ * package and the FPDU encoder of the capture generator. Each constant names the part of the spec
+ * it comes from; {@code FpduLayoutTest} checks every one against the generated parser
+ * ({@code io.rdmascope.ksy.Mpa}) on the frames, FPDUs and markers of a real capture.
  */
-final class FpduLayout {
+public final class FpduLayout {
     private FpduLayout() {}
 
-    /** Distance between markers on the stream. */
-    static final int MARKER_PERIOD = 512;
-    static final int MARKER_SIZE = 4;
-    /** The smallest ULPDU that holds a DDP header (tagged: 14 octets). */
-    static final int MIN_ULPDU = 14;
-    /** The untagged DDP header (RFC 5041 section 4.3). */
-    static final int UNTAGGED_HEADER = 18;
-    /**
-     * An RDMA Read Request ULPDU: the untagged header and the 28-octet request (RFC 5040 section
-     * 4.4), plus at most the one-shot extension's optional STag (4) and advertisement (16).
-     */
-    static final int READ_REQUEST_MIN = 18 + 28;
-    static final int READ_REQUEST_MAX = 18 + 4 + 16 + 28;
-    /** Octets of the marker-free FPDU image read to judge a header: length, DDP/RDMAP control, and the untagged QN. */
-    static final int HEADER_PROBE = 12;
-    /** Octets of the marker-free image that {@link #strongHeader} reads: up to the untagged MSN. */
-    static final int STRONG_PROBE = 2 + 14 + 4;
-    /** The largest MSN taken for the start of a queue's numbering (RFC 5041 section 5.1: MSN starts at 1). */
-    static final long SMALL_MSN = 1 << 16;
+    /** {@code request_reply}: key (16), flags (1), revision (1), PD_Length (2) (RFC 5044 section 7.1). */
+    public static final int KEY_SIZE = 16;
+    public static final int PD_LENGTH_OFFSET = 18;
+    public static final int REQUEST_REPLY_HEADER = 20;
+
+    /** {@code fpdu/ulpdu_length}: a u2 at the start of the FPDU (RFC 5044 section 4.1). */
+    public static final int LENGTH_FIELD_SIZE = 2;
+    /** {@code fpdu/pad_length}: length field + ULPDU + pad is a multiple of this (RFC 5044 section 4.1). */
+    public static final int PAD_ALIGNMENT = 4;
+    /** {@code fpdu/crc}: a u4le right after the pad (RFC 5044 section 4.1). */
+    public static final int CRC_SIZE = 4;
     /** The longest marker-free FPDU: length field, 65535 octets of ULPDU, pad, CRC. */
-    static final int MAX_IMAGE = 2 + 65535 + 3 + 4;
+    public static final int MAX_IMAGE = LENGTH_FIELD_SIZE + 65535 + PAD_ALIGNMENT - 1 + CRC_SIZE;
 
-    static int ulpduLength(byte[] b, int off) {
-        return ((b[off] & 0xff) << 8) | (b[off + 1] & 0xff);
-    }
+    /** {@code marker}: at every stream position S with (S - S0) mod 512 = 0 (RFC 5044 section 5). */
+    public static final int MARKER_PERIOD = 512;
+    /** {@code marker}: reserved (u2) and FPDUPTR (u2). */
+    public static final int MARKER_SIZE = 4;
+    /** Offset of FPDUPTR in a marker. */
+    public static final int FPDUPTR_OFFSET = 2;
 
-    static int padLength(int ulpduLength) {
-        return (4 - ((ulpduLength + 2) & 3)) & 3;
+    /** {@code fpdu/pad_length}: {@code (4 - (ulpdu_length + 2) % 4) % 4}. */
+    public static int padLength(int ulpduLength) {
+        return (PAD_ALIGNMENT - ((ulpduLength + LENGTH_FIELD_SIZE) & (PAD_ALIGNMENT - 1))) & (PAD_ALIGNMENT - 1);
     }
 
     /** Octets of the FPDU without markers: length field, ULPDU, pad, CRC. */
-    static int imageLength(int ulpduLength) {
-        return 2 + ulpduLength + padLength(ulpduLength) + 4;
-    }
-
-    /** The CRC field at {@code off}, least significant octet first. */
-    static long crcField(byte[] b, int off) {
-        return (b[off] & 0xffL) | (b[off + 1] & 0xffL) << 8 | (b[off + 2] & 0xffL) << 16 | (b[off + 3] & 0xffL) << 24;
+    public static int imageLength(int ulpduLength) {
+        return LENGTH_FIELD_SIZE + ulpduLength + padLength(ulpduLength) + CRC_SIZE;
     }
 
     /** The first marker position at or after {@code pos} for markers at origin + 512k. */
-    static long nextMarker(long pos, long origin) {
+    public static long nextMarker(long pos, long origin) {
         long r = Math.floorMod(pos - origin, (long) MARKER_PERIOD);
         return r == 0 ? pos : pos + MARKER_PERIOD - r;
     }
 
-    static boolean isMarkerPosition(long pos, long origin) {
+    public static boolean isMarkerPosition(long pos, long origin) {
         return Math.floorMod(pos - origin, (long) MARKER_PERIOD) == 0;
-    }
-
-    /**
-     * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP:
-     * a ULPDU long enough for a DDP header, RDMAP version 1 with zero reserved bits and a known
-     * opcode (RFC 5040, RFC 7306), tagged exactly for RDMA Write and Read Response, an untagged
-     * header that fits, the fixed size of a Read Request, and an untagged queue number below 4. The DDP version is not judged: buggy stacks send any value.
-     *
-     * @param avail octets of the image present (at least 2)
-     */
-    static boolean plausibleHeader(byte[] b, int off, int avail) {
-        int len = ulpduLength(b, off);
-        if (len < MIN_ULPDU) {
-            return false;
-        }
-        if (avail < 4) {
-            return true;
-        }
-        int ddp = b[off + 2] & 0xff;
-        int rdmap = b[off + 3] & 0xff;
-        if ((rdmap & 0xf0) != 0x40) {
-            return false;
-        }
-        int opcode = rdmap & 0x0f;
-        if (opcode > 0x0b) {
-            return false;
-        }
-        boolean tagged = (ddp & 0x80) != 0;
-        boolean taggedOpcode = opcode == 0 || opcode == 2;
-        if (tagged != taggedOpcode) {
-            return false;
-        }
-        if (!tagged && len < UNTAGGED_HEADER) {
-            return false;
-        }
-        if (opcode == 1 && (len < READ_REQUEST_MIN || len > READ_REQUEST_MAX)) {
-            return false;
-        }
-        if (!tagged && avail >= 12 && len >= 18) {
-            int qnHigh = (b[off + 8] & 0xff) | (b[off + 9] & 0xff) | (b[off + 10] & 0xff);
-            if (qnHigh != 0 || (b[off + 11] & 0xff) > 3) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether a plausible FPDU header (see {@link #plausibleHeader}) is also what a correct stack
-     * early in a connection sends: DDP version 1 (RFC 5041 section 4.2) and, untagged, the queue
-     * its opcode uses (RFC 5040 section 5.1: Sends and Immediate Data on queue 0, Read Requests on
-     * 1, Terminate on 2; RFC 7306 atomics on 3) and a small MSN. Two such FPDUs in a row are
-     * enough to recognise MPA where plausible headers alone need three.
-     *
-     * @param avail octets of the image present; a header shorter than {@link #STRONG_PROBE} is not strong
-     */
-    static boolean strongHeader(byte[] b, int off, int avail) {
-        if (avail < STRONG_PROBE || !plausibleHeader(b, off, HEADER_PROBE)) {
-            return false;
-        }
-        int ddp = b[off + 2] & 0xff;
-        if ((ddp & 0x03) != 1) {
-            return false;
-        }
-        if ((ddp & 0x80) != 0) {
-            return true;
-        }
-        int opcode = b[off + 3] & 0x0f;
-        int qn = b[off + 11] & 0xff;
-        int expected = switch (opcode) {
-            case 1 -> 1;
-            case 4 -> 2;
-            case 0xA, 0xB -> 3;
-            default -> 0;
-        };
-        long msn = (b[off + 12] & 0xffL) << 24 | (b[off + 13] & 0xffL) << 16 | (b[off + 14] & 0xffL) << 8
-                | (b[off + 15] & 0xffL);
-        return qn == expected && msn >= 1 && msn <= SMALL_MSN;
-    }
-
-    /** CRC32c of a contiguous range, as used in tests and scanning. */
-    static long crc32c(byte[] b, int off, int len) {
-        CRC32C c = new CRC32C();
-        c.update(b, off, len);
-        return c.getValue();
     }
 }

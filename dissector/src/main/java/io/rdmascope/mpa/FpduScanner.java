@@ -14,16 +14,17 @@ final class FpduScanner {
     static final int ACCEPT = 1;
     static final int NEED_MORE = 2;
 
+    private static final FpduReader FIELDS = FpduReader.HAND;
     private static final int OUT_OF_DATA = -1;
     private static final int BAD_MARKER = -2;
 
-    private final byte[] header = new byte[FpduLayout.STRONG_PROBE];
+    private final byte[] header = new byte[FpduHeaderCheck.STRONG_PROBE];
     private final byte[] small = new byte[4];
     private final CRC32C crc = new CRC32C();
 
     /**
      * After {@link #chain}: FPDUs walked, how many had a matching CRC, how many had a strong header
-     * ({@link FpduLayout#strongHeader}), where the walk ended, and whether it ended because the
+     * ({@link FpduHeaderCheck#strongHeader}), where the walk ended, and whether it ended because the
      * octets ran out (rather than at an octet that is not an FPDU start).
      */
     int count;
@@ -93,19 +94,19 @@ final class FpduScanner {
         if (w < 0) {
             return w;
         }
-        int len = FpduLayout.ulpduLength(header, 0);
-        int probe = Math.min(len, FpduLayout.STRONG_PROBE - 2);
-        if (len < FpduLayout.MIN_ULPDU && !loose) {
+        int len = FIELDS.ulpduLength(header, 0);
+        int probe = Math.min(len, FpduHeaderCheck.STRONG_PROBE - 2);
+        if (len < FpduHeaderCheck.MIN_ULPDU && !loose) {
             return BAD_MARKER;
         }
         w = step(a, n, base, start, w, probe, header, 2, markers, origin);
         if (w < 0) {
             return w;
         }
-        if (!loose && !FpduLayout.plausibleHeader(header, 0, FpduLayout.HEADER_PROBE)) {
+        if (!loose && !FpduHeaderCheck.plausibleHeader(header, 0, FpduHeaderCheck.HEADER_PROBE)) {
             return BAD_MARKER;
         }
-        boolean isStrong = FpduLayout.strongHeader(header, 0, 2 + probe);
+        boolean isStrong = FpduHeaderCheck.strongHeader(header, 0, 2 + probe);
         w = step(a, n, base, start, w, len - probe, null, 0, markers, origin);
         if (w < 0) {
             return w;
@@ -130,7 +131,7 @@ final class FpduScanner {
         }
         crc.reset();
         crc.update(a, start, Math.min(covered, n) - start);
-        boolean match = crc.getValue() == FpduLayout.crcField(small, 0);
+        boolean match = crc.getValue() == FIELDS.crcField(small, 0);
         if (match) {
             crcMatches++;
         } else if (crcMode == 1) {
@@ -156,7 +157,7 @@ final class FpduScanner {
                     if (w + 4 > n) {
                         return OUT_OF_DATA;
                     }
-                    if (a[w] != 0 || a[w + 1] != 0 || FpduLayout.ulpduLength(a, w + 2) != w - start) {
+                    if (!FIELDS.markerReservedZero(a, w) || FIELDS.fpduptr(a, w) != w - start) {
                         return BAD_MARKER;
                     }
                     w += 4;
@@ -199,7 +200,7 @@ final class FpduScanner {
                     ok = false;
                     break;
                 }
-                int ptr = FpduLayout.ulpduLength(a, q + 2);
+                int ptr = FIELDS.fpduptr(a, q);
                 if (ptr != 0) {
                     allZero = false;
                 }
@@ -213,7 +214,7 @@ final class FpduScanner {
                 continue;
             }
             for (int q = r; q + 4 <= n; q += FpduLayout.MARKER_PERIOD) {
-                int c = q - FpduLayout.ulpduLength(a, q + 2);
+                int c = q - FIELDS.fpduptr(a, q);
                 if (c < 0) {
                     continue;
                 }

@@ -1,11 +1,7 @@
 package io.rdmascope.mpa;
 
-import io.kaitai.struct.ByteBufferKaitaiStream;
-import io.rdmascope.ksy.Mpa;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
-import java.nio.ByteBuffer;
-import java.util.zip.CRC32C;
 
 /**
  * One direction of a TCP connection as MPA sees it. The stream goes through these modes:
@@ -21,6 +17,12 @@ import java.util.zip.CRC32C;
  * </ul>
  * Buffered octets are replayed with the frames that delivered them, so events always name the
  * frame that completed what they describe.
+ *
+ * <p>The work is done by stages: {@link MpaRecognition} (the Request/Reply frames and what is
+ * known of markers and CRC), {@link FpduSearch} (FPDUs on a stream of unknown framing, on
+ * recognition and to resynchronise), and in FRAME mode the {@link FpduFramer}, which cuts FPDUs
+ * by their length with the {@link MarkerStripper} and {@link FpduCrc} steps. This class keeps the
+ * modes, the held octets and the account of frames held.
  */
 final class MpaStream implements StreamHandler {
     enum Mode { DETECT, AWAIT, FRAME, SCAN, DROP }
@@ -28,16 +30,9 @@ final class MpaStream implements StreamHandler {
     /** How far into a stream of unknown framing FPDUs are looked for before giving up. */
     static final int SEARCH_LIMIT = 64 * 1024;
     /** Initial size of the FPDU assembly buffer; it grows up to {@link FpduLayout#MAX_IMAGE}. */
-    static final int INITIAL_ASSEMBLY = 256;
-    /** Octets before an expected FPDU start that a rescan looks at: a missing pad and CRC field, with margin. */
-    static final int BACK = 16;
-    /** The most octets {@link #decideWithoutMarkers} walks: two marker periods, after which markers show. */
-    static final int EARLY_LIMIT = 2 * FpduLayout.MARKER_PERIOD + 2 * FpduLayout.MARKER_SIZE;
-    /** Private data octets kept in a handshake event. */
-    static final int PRIVATE_DATA_KEPT = 1024;
-
-    private static final byte[] REQUEST_KEY = "MPA ID Req Frame".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] REPLY_KEY = "MPA ID Rep Frame".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    static final int INITIAL_ASSEMBLY = FpduFramer.INITIAL_ASSEMBLY;
+    /** Octets before an expected FPDU start that a rescan looks at. */
+    private static final int BACK = FpduFramer.BACK;
 
     private final MpaDetector.Session session;
     private final Direction dir;
@@ -53,72 +48,25 @@ final class MpaStream implements StreamHandler {
     private Pending spare = new Pending();
     /** What {@link MpaDetector} counts this stream as holding: the last {@link #heldFrame} it was told. */
     long held = MpaDetector.NONE;
-    private final FpduScanner scanner = new FpduScanner();
-    private long scanPos;
-    /** Stream offset where an FPDU was expected when framing was lost, or -1 after a gap. */
-    private long framingLostAt = -1;
-
-    // Framing parameters of this direction.
-    private boolean markersOn;
-    private long origin;
-    private boolean crcOn;
-
-    // FRAME state.
-    private long pos;
-    private long nextMarker = Long.MAX_VALUE;
-    private boolean inFpdu;
-    private long fStart;
-    private long fFirstFrame;
-    private int imgLen;
-    private int imgNeed;
-    private int nMarkers;
-    private int nBad;
-    private boolean headerChecked;
-    /**
-     * The FPDU being assembled. It starts small and grows to the image length announced by the
-     * ULPDU_Length field (at most {@link FpduLayout#MAX_IMAGE}), so that a capture with many idle
-     * connections does not cost a maximal FPDU buffer per direction.
-     */
-    private byte[] asm = new byte[INITIAL_ASSEMBLY];
-    private final byte[] mk = new byte[4];
-    private int mkLen;
-    /**
-     * The last {@link #BACK} stream octets before the current call of {@link #frameData}, and the
-     * ones before the FPDU being assembled: when an FPDU is not where the previous one ended, the
-     * next one may start up to a pad and a CRC field earlier (both missing), so the rescan starts
-     * there.
-     */
-    private final byte[] hist = new byte[BACK];
-    private int histLen;
-    private final byte[] pre = new byte[BACK];
-    private int preLen;
-    private long preFrame;
-    /** The wire octets of the FPDU being assembled until its header is judged (header probe and a marker). */
-    private final byte[] head = new byte[FpduLayout.HEADER_PROBE + FpduLayout.MARKER_SIZE];
-    private int headLen;
-    /** An FPDU start proven by the FPDUs after it: its header is not judged again. */
-    private long trustedAt = -1;
-    /** After a framing loss: the FPDU at the expected place was judged and is not one. */
-    private boolean looseDone;
+    private final FpduSearch search = new FpduSearch();
+    private final FpduFramer framer;
     // The end of a stream that ended before the connection was recognised, reported on recognition.
     private boolean endPending;
     private int endKind;
     private long endFrame;
     /** Octets of a ruled-out direction kept until the other direction decides the connection. */
     private boolean retained;
-    private final CRC32C crc = new CRC32C();
-    private final Fpdu fpdu = new Fpdu();
 
     MpaStream(MpaDetector.Session session, Direction dir, MpaListener listener) {
         this.session = session;
         this.dir = dir;
         this.listener = listener;
-        fpdu.direction = dir;
+        this.framer = new FpduFramer(dir, listener);
     }
 
     /** Current size of the FPDU assembly buffer (for tests of the memory bound). */
     int assemblyCapacity() {
-        return asm.length;
+        return framer.assemblyCapacity();
     }
 
     private MpaStream peer() {
@@ -175,7 +123,7 @@ final class MpaStream implements StreamHandler {
         if (mode == Mode.DETECT) {
             pending.clear(resume);
             atStreamStart = false;
-            scanPos = resume;
+            search.scanPos = resume;
             return;
         }
         if (mode == Mode.AWAIT) {
@@ -189,14 +137,14 @@ final class MpaStream implements StreamHandler {
             }
         }
         issue(StreamIssue.Kind.GAP, frame, streamOffset, length, "TCP octets missing from the capture");
-        if (mode == Mode.FRAME && inFpdu) {
-            truncate(frame, "a gap in the stream cuts the FPDU");
+        if (mode == Mode.FRAME && framer.inFpdu) {
+            framer.truncate(frame, "a gap in the stream cuts the FPDU");
         }
         if (mode == Mode.FRAME || mode == Mode.SCAN) {
             mode = Mode.SCAN;
             pending.clear(resume);
-            scanPos = resume;
-            framingLostAt = -1;
+            search.scanPos = resume;
+            search.framingLostAt = -1;
         }
     }
 
@@ -228,7 +176,7 @@ final class MpaStream implements StreamHandler {
 
     private void onCaptureEnd() {
         if (!ended) {
-            endFrame = pending.length > 0 ? pending.lastFrame() : fFirstFrame;
+            endFrame = pending.length > 0 ? pending.lastFrame() : framer.fFirstFrame;
             close(endFrame);
             endPending = session.connection == null || ruledOut;
         }
@@ -269,8 +217,8 @@ final class MpaStream implements StreamHandler {
      */
     private void finishRevived() {
         endPending = false;
-        if (mode == Mode.FRAME && inFpdu) {
-            truncate(endFrame, "the stream ends inside the FPDU");
+        if (mode == Mode.FRAME && framer.inFpdu) {
+            framer.truncate(endFrame, "the stream ends inside the FPDU");
         }
         if (mode == Mode.DETECT || mode == Mode.AWAIT || mode == Mode.SCAN) {
             pending.release(pending.end());
@@ -281,8 +229,8 @@ final class MpaStream implements StreamHandler {
     private void close(long frame) {
         ended = true;
         drive();
-        if (mode == Mode.FRAME && inFpdu) {
-            truncate(frame, "the stream ends inside the FPDU");
+        if (mode == Mode.FRAME && framer.inFpdu) {
+            framer.truncate(frame, "the stream ends inside the FPDU");
         }
         if (mode == Mode.DETECT || mode == Mode.AWAIT || mode == Mode.SCAN) {
             pending.release(pending.end());
@@ -356,7 +304,7 @@ final class MpaStream implements StreamHandler {
                 pending.clear(expect < 0 ? 0 : expect);
             }
             retained = false;
-            scanPos = pending.base;
+            search.scanPos = pending.base;
         }
     }
 
@@ -368,7 +316,7 @@ final class MpaStream implements StreamHandler {
         }
     }
 
-    // ---------------------------------------------------------------- detection
+    // ---------------------------------------------------------------- recognition
 
     private boolean detectStep() {
         Pending p = pending;
@@ -379,38 +327,20 @@ final class MpaStream implements StreamHandler {
             return false;
         }
         if (atStreamStart) {
-            int k = Math.min(16, p.length);
-            boolean req = prefix(p.data, k, REQUEST_KEY);
-            boolean rep = !req && prefix(p.data, k, REPLY_KEY);
-            if (req || rep) {
-                if (p.length < 20) {
-                    if (!ended) {
-                        return false;
-                    }
-                } else {
-                    int frameLen = 20 + FpduLayout.ulpduLength(p.data, 18);
-                    if (p.length < frameLen && !ended) {
-                        return false;
-                    }
-                    handshake(frameLen);
-                    return true;
-                }
+            int frameLen = MpaRecognition.handshakeLength(p, ended);
+            if (frameLen == MpaRecognition.NEED_MORE) {
+                return false;
+            }
+            if (frameLen != MpaRecognition.NOT_HANDSHAKE) {
+                handshake(frameLen);
+                return true;
             }
             atStreamStart = false;
-            scanPos = p.base;
+            search.scanPos = p.base;
             session.noHandshake[dir.ordinal()] = true;
             peer().peerChanged();
         }
         return scanStep();
-    }
-
-    private static boolean prefix(byte[] a, int k, byte[] key) {
-        for (int i = 0; i < k; i++) {
-            if (a[i] != key[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void ruleOut() {
@@ -433,42 +363,16 @@ final class MpaStream implements StreamHandler {
 
     private void handshake(int frameLen) {
         Pending p = pending;
+        MpaHandshake h = MpaRecognition.read(p, frameLen, dir);
         int have = Math.min(frameLen, p.length);
-        int pdHave = have - 20;
-        int pdLength = frameLen - 20;
-        int kept = Math.min(pdHave, PRIVATE_DATA_KEPT);
-        Mpa.RequestReply rr;
-        try {
-            rr = new Mpa.RequestReply(new ByteBufferKaitaiStream(ByteBuffer.wrap(p.data, 0, 20 + kept).slice()));
-        } catch (RuntimeException e) {
-            rr = null;
-        }
-        long frame = p.frameAt(p.base + have - 1);
-        byte[] pd = java.util.Arrays.copyOfRange(p.data, 20, 20 + kept);
-        boolean request = rr != null ? rr.isRequest() : prefix(p.data, 16, REQUEST_KEY);
-        MpaHandshake h;
-        if (rr != null) {
-            Mpa.IrdOrd io = rr.irdOrd();
-            h = new MpaHandshake(frame, dir, request, rr.markerFlag(), rr.crcFlag(), rr.rejectFlag(),
-                    rr.enhancedFlag(),
-                    (int) rr.reservedFlags() | (rr.enhancedFlag() && rr.revision() < 2 ? 0x10 : 0),
-                    rr.revision(), rr.pdLength(), pd,
-                    io == null ? null : (int) io.ird(), io == null ? null : (int) io.ord(),
-                    io == null ? 0 : (io.irdPeerToPeerA() ? 2 : 0) | (io.irdPeerToPeerB() ? 1 : 0),
-                    io == null ? 0 : (io.ordPeerToPeerC() ? 2 : 0) | (io.ordPeerToPeerD() ? 1 : 0),
-                    p.base, frameLen);
-        } else {
-            h = new MpaHandshake(frame, dir, request, false, false, false, false, 0, 0, pdLength, pd,
-                    null, null, 0, 0, p.base, frameLen);
-        }
         MpaConnection c = session.recognise();
         session.handshake[dir.ordinal()] = h;
         MpaDetector.applyHandshake(c, h);
         c.fpduStart[dir.ordinal()] = p.base + frameLen;
         listener.handshake(c, h);
         if (have < frameLen) {
-            issue(StreamIssue.Kind.TRUNCATED, frame, p.base, frameLen - have,
-                    "the stream ends inside the MPA " + (request ? "Request" : "Reply") + " frame");
+            issue(StreamIssue.Kind.TRUNCATED, h.frame(), p.base, frameLen - have,
+                    "the stream ends inside the MPA " + (h.request() ? "Request" : "Reply") + " frame");
             mode = Mode.DROP;
             return;
         }
@@ -500,9 +404,10 @@ final class MpaStream implements StreamHandler {
         if (p.length < 4 && !ended) {
             return false;
         }
-        boolean markers = p.length >= 4 && p.data[0] == 0 && p.data[1] == 0 && p.data[2] == 0 && p.data[3] == 0;
+        boolean markers = MpaRecognition.markersAfterOwnFrame(p);
         boolean crcUsed = own.crcFlag();
         if (!crcUsed && p.length > 0) {
+            FpduScanner scanner = search.scanner;
             int r = scanner.chain(p.data, p.length, p.base, 0, markers, s0, -1, 1, ended);
             if (r == FpduScanner.NEED_MORE && !ended && p.length < SEARCH_LIMIT) {
                 return false;
@@ -525,206 +430,38 @@ final class MpaStream implements StreamHandler {
         if (p.length == 0) {
             return false;
         }
-        int d = dir.ordinal();
-        boolean detect = mode == Mode.DETECT;
-        boolean markersKnown;
-        boolean markers;
-        boolean originKnown;
-        int crcMode;
-        if (detect) {
-            MpaHandshake peerHs = session.handshake[1 - d];
-            MpaHandshake own = session.handshake[d];
-            markersKnown = peerHs != null;
-            markers = markersKnown && peerHs.markerFlag();
-            originKnown = false;
-            if ((peerHs != null && peerHs.crcFlag()) || (own != null && own.crcFlag())) {
-                crcMode = 1;
-            } else if (peerHs != null && own != null) {
-                crcMode = 0;
-            } else if (session.crcDecided != null) {
-                crcMode = session.crcDecided ? 1 : 0;
-            } else {
-                crcMode = -1;
-            }
+        if (mode == Mode.DETECT) {
+            int d = dir.ordinal();
+            MpaStream o = peer();
+            MpaRecognition.prepare(search, session.handshake[d], session.handshake[1 - d], session.crcDecided,
+                    session.connection != null, (o.mode == Mode.FRAME || o.mode == Mode.SCAN) && !o.framer.markersOn());
         } else {
-            markersKnown = true;
-            markers = markersOn;
-            originKnown = true;
-            crcMode = crcOn ? 1 : 0;
+            search.forResync(framer.markersOn(), framer.markerOrigin(), framer.crcOn());
         }
-        boolean atEnd = ended;
-        // Once the connection is known to be MPA, one FPDU that ends exactly with the stream is enough.
-        int minAtEnd = detect && session.connection == null ? 2 : 1;
-        if (!detect && !looseDone && framingLostAt >= p.base && framingLostAt < p.end()) {
-            // Is the FPDU at the expected place one after all, with a header that breaks the rules
-            // (an unknown opcode, a zero length)? It is when the FPDUs after it line up.
-            int r = scanner.chain(p.data, p.length, p.base, (int) (framingLostAt - p.base), markers, origin,
-                    crcMode, 2, atEnd, true, 1);
-            if (r == FpduScanner.ACCEPT) {
-                long at = framingLostAt;
-                trustedAt = at;
-                startFraming(at, markers, origin, crcOn);
+        switch (search.search(p, ended)) {
+            case FpduSearch.FOUND -> {
+                found(search.at, search.foundMarkers, search.foundOrigin, search.crcMode());
                 return true;
             }
-            looseDone = r == FpduScanner.REJECT;
-        }
-        if (!markersKnown || (markers && !originKnown)) {
-            int r = scanner.findMarkerOrigin(p.data, p.length, p.base, crcMode, atEnd);
-            if (r == FpduScanner.ACCEPT) {
-                // The marker found points into some FPDU; an earlier FPDU without a marker of its
-                // own may precede it: take the first start from which a chain walks.
-                int first = scanner.start;
-                long org = scanner.origin;
-                for (int q = 0; q < first; q++) {
-                    if (scanner.chain(p.data, p.length, p.base, q, true, org, crcMode, 2, atEnd) == FpduScanner.ACCEPT) {
-                        first = q;
-                        break;
-                    }
-                }
-                scanner.chain(p.data, p.length, p.base, first, true, org, crcMode, 2, atEnd);
-                found(p.base + first, true, org, crcMode);
+            case FpduSearch.TRUSTED -> {
+                framer.trustedAt = search.at;
+                startFraming(search.at, search.foundMarkers, search.foundOrigin, framer.crcOn());
                 return true;
             }
-            if (r == FpduScanner.NEED_MORE && p.length < SEARCH_LIMIT) {
-                return !markersKnown && decideWithoutMarkers(crcMode);
+            case FpduSearch.GIVE_UP -> {
+                return giveUp(ended);
             }
-            if (markersKnown) {
-                return giveUp(atEnd);
-            }
-        }
-        if (markers) {
-            long m = FpduLayout.nextMarker(Math.max(scanPos, p.base), origin);
-            for (; m + 4 <= p.end(); m += FpduLayout.MARKER_PERIOD) {
-                scanPos = m;
-                if (p.byteAt(m) != 0 || p.byteAt(m + 1) != 0) {
-                    continue;
-                }
-                long c = m - ((p.byteAt(m + 2) << 8) | p.byteAt(m + 3));
-                if (c < p.base) {
-                    continue;
-                }
-                int r = scanner.chain(p.data, p.length, p.base, (int) (c - p.base), true, origin, crcMode, 2, atEnd,
-                        false, minAtEnd);
-                if (r == FpduScanner.ACCEPT) {
-                    // The marker names the FPDU it stands in; FPDUs too short to hold a marker may
-                    // precede it since the octets framing was lost at: take the first that walks.
-                    int first = (int) (c - p.base);
-                    for (int q = 0; q < first; q++) {
-                        if (scanner.chain(p.data, p.length, p.base, q, true, origin, crcMode, 2, atEnd, false, minAtEnd)
-                                == FpduScanner.ACCEPT) {
-                            first = q;
-                            break;
-                        }
-                    }
-                    scanner.chain(p.data, p.length, p.base, first, true, origin, crcMode, 2, atEnd, false, minAtEnd);
-                    found(p.base + first, true, origin, crcMode);
-                    return true;
-                }
-                if (r == FpduScanner.NEED_MORE) {
-                    return false;
-                }
-            }
-            return giveUp(atEnd);
-        }
-        // A candidate whose chain needs more octets does not hold back a later one that is already
-        // proven: a long garbage "length" must not delay finding the real FPDUs behind it.
-        byte[] a = p.data;
-        int n = p.length;
-        int q = (int) Math.max(0, scanPos - p.base);
-        int undecided = -1;
-        for (; q + 2 <= n; q++) {
-            int len = ((a[q] & 0xff) << 8) | (a[q + 1] & 0xff);
-            if (len < FpduLayout.MIN_ULPDU || (q + 3 < n && (a[q + 3] & 0xf0) != 0x40)) {
-                continue;
-            }
-            int r = scanner.chain(a, n, p.base, q, false, 0, crcMode, detect ? 3 : 2, atEnd, false, minAtEnd);
-            if (r == FpduScanner.ACCEPT) {
-                scanPos = p.base + q;
-                found(p.base + q, false, 0, crcMode);
-                return true;
-            }
-            if (r == FpduScanner.NEED_MORE && detect && enoughSoFar()) {
-                scanPos = p.base + q;
-                found(p.base + q, false, 0, crcMode);
-                return true;
-            }
-            if (r == FpduScanner.NEED_MORE && undecided < 0) {
-                undecided = q;
+            default -> {
+                return false;
             }
         }
-        if (detect && atEnd && undecided < 0 && n >= FpduLayout.HEADER_PROBE
-                && scanner.chain(a, n, p.base, 0, false, 0, crcMode, 1, true, false, 1) == FpduScanner.ACCEPT
-                && scanner.end == n && (a[2] & 0x03) == 1) {
-            // A stream of a single FPDU: it fills the stream exactly and its header is plausible,
-            // DDP version 1 included; nothing more will come to confirm it.
-            found(p.base, false, 0, crcMode);
-            return true;
-        }
-        if (undecided >= 0) {
-            scanPos = p.base + undecided;
-            return undecided > SEARCH_LIMIT && giveUp(atEnd);
-        }
-        scanPos = p.base + Math.max(0, n - 1);
-        return giveUp(atEnd);
-    }
-
-    /**
-     * Octets held in DETECT mode that cannot show markers yet (a marker origin needs two marker
-     * periods): decides without markers when FPDUs without markers walk from a candidate start to
-     * the end of what is buffered and are enough ({@link #enoughSoFar}). A stream with markers
-     * breaks such a walk at its first marker, so a walk to the end leaves no evidence of markers;
-     * FPDUs that would need one are left to the marker search. When the connection is already
-     * recognised, the other direction's choice stands unless it uses markers.
-     */
-    private boolean decideWithoutMarkers(int crcMode) {
-        Pending p = pending;
-        MpaStream o = peer();
-        if (session.connection != null && (o.mode != Mode.FRAME && o.mode != Mode.SCAN || o.markersOn)) {
-            return false;
-        }
-        byte[] a = p.data;
-        int n = p.length;
-        if (n > EARLY_LIMIT) {
-            return false;
-        }
-        for (int q = (int) Math.max(0, scanPos - p.base); q + 2 <= n; q++) {
-            int len = FpduLayout.ulpduLength(a, q);
-            if (len < FpduLayout.MIN_ULPDU || (q + 3 < n && (a[q + 3] & 0xf0) != 0x40)) {
-                continue;
-            }
-            scanner.chain(a, n, p.base, q, false, 0, crcMode, Integer.MAX_VALUE, false, false, 1);
-            if (enoughSoFar()) {
-                scanPos = p.base + q;
-                found(p.base + q, false, 0, crcMode);
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * After a chain walk that ran out of octets: whether the FPDUs walked are enough to decide
-     * now rather than wait for more. Three plausible FPDUs in a row are; two are when both headers
-     * are strong ({@link FpduLayout#strongHeader}: DDP version 1, the queue of the opcode, a small
-     * MSN); on a connection already recognised by its other direction, two plausible FPDUs or one
-     * strong one are.
-     */
-    private boolean enoughSoFar() {
-        FpduScanner sc = scanner;
-        if (!sc.ranOut || sc.count == 0) {
-            return false;
-        }
-        if (sc.count >= 3 || (sc.count >= 2 && sc.strong >= 2)) {
-            return true;
-        }
-        return session.connection != null && (sc.count >= 2 || sc.strong >= 1);
     }
 
     /** Nothing found in what is buffered. */
     private boolean giveUp(boolean atEnd) {
         Pending p = pending;
         if (mode == Mode.DETECT && session.connection == null) {
-            if (atEnd || scanPos - p.base >= SEARCH_LIMIT) {
+            if (atEnd || search.scanPos - p.base >= SEARCH_LIMIT) {
                 ruleOut();
             }
             return false;
@@ -740,14 +477,16 @@ final class MpaStream implements StreamHandler {
         }
         if (p.length > SEARCH_LIMIT) {
             // Keep the octets a later FPDU start could still need.
-            long keep = Math.max(p.base, Math.min(scanPos, p.end() - FpduLayout.MAX_IMAGE - 1024));
+            long keep = Math.max(p.base, Math.min(search.scanPos, p.end() - FpduLayout.MAX_IMAGE - 1024));
             p.dropTo(keep);
         }
         return false;
     }
 
+    /** An FPDU was found at stream offset {@code c}: recognise the connection or resume framing. */
     private void found(long c, boolean markers, long markerOrigin, int crcMode) {
         Pending p = pending;
+        FpduScanner scanner = search.scanner;
         int d = dir.ordinal();
         if (mode == Mode.DETECT) {
             boolean fresh = session.connection == null;
@@ -768,33 +507,29 @@ final class MpaStream implements StreamHandler {
             peer().peerChanged();
             return;
         }
-        if (framingLostAt >= 0) {
+        long lostAt = search.framingLostAt;
+        if (lostAt >= 0) {
             // Named by the frame that completes the FPDU found, the frame its record is listed under.
             scanner.chain(p.data, p.length, p.base, (int) (c - p.base), markers, markerOrigin, -1, 1, true, true, 1);
             long last = scanner.count > 0 ? p.base + scanner.end - 1 : c;
-            issue(StreamIssue.Kind.FRAMING, p.frameAt(last), framingLostAt, c - framingLostAt,
-                    "FPDU expected at stream offset " + framingLostAt + " not found there; next FPDU found at stream offset "
-                            + c + (c >= framingLostAt ? " (" + (c - framingLostAt) + " octets later)"
-                            : " (" + (framingLostAt - c) + " octets earlier)"));
+            issue(StreamIssue.Kind.FRAMING, p.frameAt(last), lostAt, c - lostAt,
+                    "FPDU expected at stream offset " + lostAt + " not found there; next FPDU found at stream offset "
+                            + c + (c >= lostAt ? " (" + (c - lostAt) + " octets later)"
+                            : " (" + (lostAt - c) + " octets earlier)"));
         }
-        startFraming(c, markers, markerOrigin, crcOn);
+        startFraming(c, markers, markerOrigin, framer.crcOn());
     }
+
+    // ---------------------------------------------------------------- framing
 
     /** Switches to FRAME at stream offset {@code at} and replays the buffered octets from there. */
     private void startFraming(long at, boolean markers, long markerOrigin, boolean crcUsed) {
-        markersOn = markers;
-        origin = markerOrigin;
-        crcOn = crcUsed;
         mode = Mode.FRAME;
-        pos = at;
-        inFpdu = false;
-        framingLostAt = -1;
-        nextMarker = markers ? FpduLayout.nextMarker(at, markerOrigin) : Long.MAX_VALUE;
+        search.framingLostAt = -1;
         Pending old = pending;
-        histLen = (int) Math.max(0, Math.min(BACK, Math.min(at, old.end()) - old.base));
-        if (histLen > 0) {
-            System.arraycopy(old.data, (int) (Math.min(at, old.end()) - old.base) - histLen, hist, 0, histLen);
-        }
+        int histLen = (int) Math.max(0, Math.min(BACK, Math.min(at, old.end()) - old.base));
+        framer.start(session.connection, at, markers, markerOrigin, crcUsed, old.data,
+                (int) (Math.min(at, old.end()) - old.base) - histLen, histLen);
         pending = spare;
         spare = old;
         pending.clear(at);
@@ -816,237 +551,29 @@ final class MpaStream implements StreamHandler {
         old.clear(0);
     }
 
-    // ---------------------------------------------------------------- framing (hot path)
-
+    /** The hot path: octets in FRAME mode go to the framer; after a framing loss, the rest is held. */
     private void frameData(long frame, byte[] buf, int off, int len) {
-        final int callOff = off;
-        while (len > 0) {
-            if (mode != Mode.FRAME) {
-                feed(frame, pos, buf, off, len);
-                pos += len;
-                return;
-            }
-            if (!inFpdu) {
-                if (len >= 2 && nextMarker > pos) {
-                    int ulpduLength = FpduLayout.ulpduLength(buf, off);
-                    int total = FpduLayout.imageLength(ulpduLength);
-                    if (total <= len && nextMarker >= pos + total) {
-                        if (pos != trustedAt
-                                && !FpduLayout.plausibleHeader(buf, off, Math.min(FpduLayout.HEADER_PROBE, total))) {
-                            // Not an FPDU where the previous one ended: look around for the next one.
-                            fStart = pos;
-                            headLen = 0;
-                            keepPre(frame, buf, callOff, off);
-                            loseFraming(frame);
-                            continue;
-                        }
-                        long computed = 0;
-                        if (crcOn) {
-                            crc.reset();
-                            crc.update(buf, off, total - 4);
-                            computed = crc.getValue();
-                        }
-                        fStart = pos;
-                        fFirstFrame = frame;
-                        nMarkers = 0;
-                        nBad = 0;
-                        pos += total;
-                        deliver(frame, buf, off, ulpduLength, total, computed, total);
-                        off += total;
-                        len -= total;
-                        continue;
-                    }
-                }
-                inFpdu = true;
-                fStart = pos;
-                fFirstFrame = frame;
-                imgLen = 0;
-                imgNeed = -1;
-                nMarkers = 0;
-                nBad = 0;
-                mkLen = 0;
-                headLen = 0;
-                headerChecked = pos == trustedAt;
-                keepPre(frame, buf, callOff, off);
-                crc.reset();
-            }
-            if (pos >= nextMarker) {
-                int n = (int) Math.min(len, nextMarker + 4 - pos);
-                if (!headerChecked) {
-                    System.arraycopy(buf, off, head, headLen, n);
-                    headLen += n;
-                }
-                System.arraycopy(buf, off, mk, mkLen, n);
-                if (crcOn && (imgNeed < 0 || imgLen <= imgNeed - 4)) {
-                    crc.update(buf, off, n);
-                }
-                mkLen += n;
-                pos += n;
-                off += n;
-                len -= n;
-                if (mkLen == 4) {
-                    checkMarker(frame);
-                    mkLen = 0;
-                    nextMarker += FpduLayout.MARKER_PERIOD;
-                }
-                continue;
-            }
-            int want = (imgNeed < 0 ? 2 : imgNeed) - imgLen;
-            if (!headerChecked) {
-                // Stop at the end of the header probe: its wire octets are kept for a rescan.
-                want = Math.min(want, FpduLayout.HEADER_PROBE - imgLen);
-            }
-            int n = (int) Math.min(Math.min(len, want), nextMarker - pos);
-            if (!headerChecked) {
-                System.arraycopy(buf, off, head, headLen, n);
-                headLen += n;
-            }
-            if (crcOn) {
-                int covered = imgNeed < 0 ? n : Math.min(n, Math.max(0, imgNeed - 4 - imgLen));
-                if (covered > 0) {
-                    crc.update(buf, off, covered);
-                }
-            }
-            if (imgLen + n > asm.length) {
-                asm = java.util.Arrays.copyOf(asm, Math.min(FpduLayout.MAX_IMAGE, Math.max(imgLen + n, asm.length * 2)));
-            }
-            System.arraycopy(buf, off, asm, imgLen, n);
-            imgLen += n;
-            pos += n;
-            off += n;
-            len -= n;
-            if (imgNeed < 0 && imgLen >= 2) {
-                imgNeed = FpduLayout.imageLength(FpduLayout.ulpduLength(asm, 0));
-            }
-            if (!headerChecked && imgNeed >= 0 && imgLen >= Math.min(FpduLayout.HEADER_PROBE, imgNeed)) {
-                headerChecked = true;
-                if (!FpduLayout.plausibleHeader(asm, 0, Math.min(imgLen, FpduLayout.HEADER_PROBE))) {
-                    loseFraming(frame);
-                    continue;
-                }
-            }
-            if (imgLen == imgNeed) {
-                inFpdu = false;
-                deliver(frame, asm, 0, FpduLayout.ulpduLength(asm, 0), imgNeed, crcOn ? crc.getValue() : 0,
-                        (int) (pos - fStart));
+        int used = framer.decode(frame, buf, off, len);
+        if (framer.lost) {
+            loseFraming(frame);
+            if (used < len) {
+                feed(frame, framer.pos, buf, off + used, len - used);
+                framer.pos += len - used;
             }
         }
-        keepHist(buf, callOff, off);
-    }
-
-    /** Keeps the last {@link #BACK} octets of the stream up to {@code buf[end]}, which ends this call. */
-    private void keepHist(byte[] buf, int callOff, int end) {
-        int n = end - callOff;
-        if (n >= BACK) {
-            System.arraycopy(buf, end - BACK, hist, 0, BACK);
-            histLen = BACK;
-        } else {
-            int keep = Math.min(histLen, BACK - n);
-            System.arraycopy(hist, histLen - keep, hist, 0, keep);
-            System.arraycopy(buf, callOff, hist, keep, n);
-            histLen = keep + n;
-        }
-    }
-
-    /** Keeps the octets before the FPDU starting at {@code buf[off]} (this call began at {@code callOff}). */
-    private void keepPre(long frame, byte[] buf, int callOff, int off) {
-        int inBuf = Math.min(off - callOff, BACK);
-        int fromHist = Math.min(histLen, BACK - inBuf);
-        System.arraycopy(hist, histLen - fromHist, pre, 0, fromHist);
-        System.arraycopy(buf, off - inBuf, pre, fromHist, inBuf);
-        preLen = fromHist + inBuf;
-        preFrame = frame;
-    }
-
-    private void checkMarker(long frame) {
-        nMarkers++;
-        long markerAt = nextMarker;
-        int ptr = ((mk[2] & 0xff) << 8) | (mk[3] & 0xff);
-        long expected = markerAt - fStart;
-        if (ptr != expected || mk[0] != 0 || mk[1] != 0) {
-            nBad++;
-            issue(StreamIssue.Kind.MARKER_INVALID, frame, markerAt, 4,
-                    "marker at stream offset " + markerAt + " has FPDUPTR " + ptr + " but the FPDU starts "
-                            + expected + " octets before it, at stream offset " + fStart
-                            + (mk[0] != 0 || mk[1] != 0 ? "; reserved octets not zero" : ""));
-        }
-    }
-
-    private void deliver(long frame, byte[] b, int imgOff, int ulpduLength, int total, long computed, int wireLength) {
-        int pad = total - 6 - ulpduLength;
-        long field = FpduLayout.crcField(b, imgOff + total - 4);
-        boolean ok = computed == field;
-        boolean padZero = true;
-        for (int i = 0; i < pad; i++) {
-            padZero &= b[imgOff + 2 + ulpduLength + i] == 0;
-        }
-        Fpdu f = fpdu;
-        f.frame = frame;
-        f.firstFrame = fFirstFrame;
-        f.streamOffset = fStart;
-        f.wireLength = wireLength;
-        f.ulpduLength = ulpduLength;
-        f.padLength = pad;
-        f.crcField = field;
-        f.crcComputed = computed;
-        f.crcOk = crcOn ? Boolean.valueOf(ok) : null;
-        f.markers = nMarkers;
-        f.badMarkers = nBad;
-        f.markerOrigin = markersOn ? origin : -1;
-        f.truncated = false;
-        f.buf = b;
-        f.ulpduOffset = imgOff + 2;
-        f.ulpduAvailable = ulpduLength;
-        f.padNonZero = !padZero;
-        listener.fpdu(session.connection, f);
     }
 
     /**
      * The FPDU header at the expected place is implausible: search for the next FPDU from a few
      * octets before it (a missing pad or CRC field) onwards, first trying whether the FPDU at the
-     * expected place is one after all (see {@link #scanStep}).
+     * expected place is one after all (see {@link FpduSearch#search}).
      */
     private void loseFraming(long frame) {
-        framingLostAt = fStart;
+        search.framingLostAt = framer.fStart;
         mode = Mode.SCAN;
-        inFpdu = false;
-        trustedAt = -1;
-        looseDone = false;
-        pending.clear(fStart - preLen);
-        if (preLen > 0) {
-            pending.append(preFrame, pre, 0, preLen);
-        }
-        if (headLen > 0) {
-            pending.append(frame, head, 0, headLen);
-        }
-        scanPos = pending.base;
-    }
-
-    private void truncate(long frame, String why) {
-        issue(StreamIssue.Kind.TRUNCATED, frame, fStart, pos - fStart, why);
-        inFpdu = false;
-        if (imgLen >= 2) {
-            int ulpduLength = FpduLayout.ulpduLength(asm, 0);
-            Fpdu f = fpdu;
-            f.frame = frame;
-            f.firstFrame = fFirstFrame;
-            f.streamOffset = fStart;
-            f.wireLength = (int) (pos - fStart);
-            f.ulpduLength = ulpduLength;
-            f.padLength = FpduLayout.padLength(ulpduLength);
-            f.crcField = 0;
-            f.crcComputed = 0;
-            f.crcOk = null;
-            f.markers = nMarkers;
-            f.badMarkers = nBad;
-            f.markerOrigin = markersOn ? origin : -1;
-            f.truncated = true;
-            f.padNonZero = false;
-            f.buf = asm;
-            f.ulpduOffset = 2;
-            f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, imgLen - 2));
-            listener.fpdu(session.connection, f);
-        }
+        search.looseDone = false;
+        framer.handOver(pending, frame);
+        search.scanPos = pending.base;
     }
 
     private void issue(StreamIssue.Kind kind, long frame, long offset, long length, String message) {

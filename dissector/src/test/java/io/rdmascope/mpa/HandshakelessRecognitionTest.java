@@ -173,17 +173,17 @@ class HandshakelessRecognitionTest {
     @Test
     void strongHeader() {
         byte[] img = wire(send(1, 1));
-        assertThat(FpduLayout.strongHeader(img, 0, img.length)).isTrue();
-        assertThat(FpduLayout.strongHeader(img, 0, FpduLayout.STRONG_PROBE - 1)).isFalse();
+        assertThat(FpduHeaderCheck.strongHeader(img, 0, img.length)).isTrue();
+        assertThat(FpduHeaderCheck.strongHeader(img, 0, FpduHeaderCheck.STRONG_PROBE - 1)).isFalse();
         byte[] dv0 = wire(send(1, 0));
-        assertThat(FpduLayout.strongHeader(dv0, 0, dv0.length)).isFalse();
+        assertThat(FpduHeaderCheck.strongHeader(dv0, 0, dv0.length)).isFalse();
         byte[] rr = wire(readRequest(1));
-        assertThat(FpduLayout.strongHeader(rr, 0, rr.length)).isTrue();
+        assertThat(FpduHeaderCheck.strongHeader(rr, 0, rr.length)).isTrue();
         rr[2 + 9] = 0; // a Read Request on the Send queue
-        assertThat(FpduLayout.strongHeader(rr, 0, rr.length)).isFalse();
+        assertThat(FpduHeaderCheck.strongHeader(rr, 0, rr.length)).isFalse();
         byte[] msn0 = wire(send(0, 1));
-        assertThat(FpduLayout.strongHeader(msn0, 0, msn0.length)).isFalse();
+        assertThat(FpduHeaderCheck.strongHeader(msn0, 0, msn0.length)).isFalse();
         byte[] tagged = wire(new byte[] {(byte) 0x81, 0x40, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9});
-        assertThat(FpduLayout.strongHeader(tagged, 0, tagged.length)).isTrue();
+        assertThat(FpduHeaderCheck.strongHeader(tagged, 0, tagged.length)).isTrue();
     }
 }

@@ -1,5 +1,6 @@
 package io.rdmascope.synth.wire;
 
+import io.rdmascope.mpa.FpduLayout;
 import java.util.zip.CRC32C;
 
 /**
@@ -23,7 +24,7 @@ import java.util.zip.CRC32C;
  * right after the previous one.
  */
 public final class FpduEncoder {
-    public static final int MARKER_INTERVAL = 512;
+    public static final int MARKER_INTERVAL = FpduLayout.MARKER_PERIOD;
 
     /** Fault flags for {@link #encode}. */
     public static final int BAD_CRC = 1, BAD_MARKER = 2, BAD_PAD = 4;
@@ -82,7 +83,7 @@ public final class FpduEncoder {
     public int encode(byte[] ulpdu, int off, int len, byte[] out, int outOff, int faults) {
         long start = position;
         int o = outOff;
-        int padLen = (4 - ((2 + len) & 3)) & 3;
+        int padLen = FpduLayout.padLength(len);
         // ULPDU_Length
         o = marker(out, o, start, faults);
         out[o++] = (byte) (len >>> 8);

@@ -1,0 +1,345 @@
+package io.rdmascope.mpa;
+
+import io.rdmascope.tcp.Direction;
+
+/**
+ * The framing decoder of one direction: cuts the stream into FPDUs by their ULPDU_Length field,
+ * pad and CRC field ({@link FpduLayout}), with markers taken out by the {@link MarkerStripper}
+ * and the CRC checked by {@link FpduCrc}, and hands each FPDU to the listener. An FPDU that lies
+ * whole in the octets of one call is delivered from them in place; one that comes in pieces is
+ * assembled in a buffer that grows with the FPDUs (up to {@link FpduLayout#MAX_IMAGE}). Nothing
+ * is allocated per FPDU: the {@link Fpdu} delivered is reused.
+ *
+ * <p>The header of each FPDU is judged ({@link FpduHeaderCheck#plausibleHeader}): an FPDU that
+ * is not where the previous one ended stops the decoder ({@link #lost}), and
+ * {@link #handOver} gives the octets a search for the next FPDU needs.
+ */
+final class FpduFramer {
+    /** Initial size of the FPDU assembly buffer; it grows up to {@link FpduLayout#MAX_IMAGE}. */
+    static final int INITIAL_ASSEMBLY = 256;
+    /** Octets before an expected FPDU start that a rescan looks at: a missing pad and CRC field, with margin. */
+    static final int BACK = 16;
+
+    private static final FpduReader FIELDS = FpduReader.HAND;
+    private static final int CRC = FpduLayout.CRC_SIZE;
+    private static final int PROBE = FpduHeaderCheck.HEADER_PROBE;
+
+    private final Direction dir;
+    private final MpaListener listener;
+    private final MarkerStripper markers = new MarkerStripper();
+    private final FpduCrc crc = new FpduCrc();
+    private final Fpdu fpdu = new Fpdu();
+    private MpaConnection connection;
+
+    /** Stream offset of the next octet. */
+    long pos;
+    /** Inside an FPDU that arrives in pieces. */
+    boolean inFpdu;
+    /** The last call stopped: the FPDU at {@link #fStart} has a header that is not an FPDU's. */
+    boolean lost;
+    /** An FPDU start proven by the FPDUs after it: its header is not judged again. */
+    long trustedAt = -1;
+    /** Stream offset of the current FPDU and the frame of its first octet. */
+    long fStart;
+    long fFirstFrame;
+    private int imgLen;
+    private int imgNeed;
+    private boolean headerChecked;
+    /**
+     * The FPDU being assembled. It starts small and grows to the image length announced by the
+     * ULPDU_Length field, so that a capture with many idle connections does not cost a maximal
+     * FPDU buffer per direction.
+     */
+    private byte[] asm = new byte[INITIAL_ASSEMBLY];
+    /**
+     * The last {@link #BACK} stream octets before the current call of {@link #decode}, and the
+     * ones before the FPDU being assembled: when an FPDU is not where the previous one ended, the
+     * next one may start up to a pad and a CRC field earlier (both missing), so the rescan starts
+     * there.
+     */
+    private final byte[] hist = new byte[BACK];
+    private int histLen;
+    private final byte[] pre = new byte[BACK];
+    private int preLen;
+    private long preFrame;
+    /** The wire octets of the FPDU being assembled until its header is judged (header probe and a marker). */
+    private final byte[] head = new byte[PROBE + FpduLayout.MARKER_SIZE];
+    private int headLen;
+
+    FpduFramer(Direction dir, MpaListener listener) {
+        this.dir = dir;
+        this.listener = listener;
+        fpdu.direction = dir;
+    }
+
+    int assemblyCapacity() {
+        return asm.length;
+    }
+
+    boolean markersOn() {
+        return markers.on();
+    }
+
+    long markerOrigin() {
+        return markers.origin();
+    }
+
+    boolean crcOn() {
+        return crc.on();
+    }
+
+    /**
+     * Starts framing at stream offset {@code at} of a connection, the last {@code histLen} octets
+     * before it being {@code before[histOff..]}.
+     */
+    void start(MpaConnection c, long at, boolean markersUsed, long markerOrigin, boolean crcUsed, byte[] before,
+               int histOff, int histLength) {
+        connection = c;
+        markers.start(at, markersUsed, markerOrigin);
+        crc.use(crcUsed);
+        pos = at;
+        inFpdu = false;
+        lost = false;
+        histLen = histLength;
+        if (histLen > 0) {
+            System.arraycopy(before, histOff, hist, 0, histLen);
+        }
+    }
+
+    /**
+     * Frames {@code buf[off..off+len)}, which the frame {@code frame} delivered, and returns how
+     * many octets were taken: all of them, unless framing was lost ({@link #lost}).
+     */
+    int decode(long frame, byte[] buf, int off, int len) {
+        final int callOff = off;
+        final int callEnd = off + len;
+        while (off < callEnd) {
+            if (lost) {
+                return off - callOff;
+            }
+            if (!inFpdu) {
+                int whole = whole(frame, buf, callOff, off, callEnd - off);
+                if (whole != 0) {
+                    off += Math.max(0, whole);
+                    continue;
+                }
+                begin(frame, buf, callOff, off);
+            }
+            if (pos >= markers.next()) {
+                off += marker(frame, buf, off, callEnd - off);
+            } else {
+                off += piece(frame, buf, off, callEnd - off);
+            }
+        }
+        keepHist(buf, callOff, off);
+        return len;
+    }
+
+    /**
+     * The fast path: an FPDU that lies whole in {@code buf[off..off+len)} with no marker inside
+     * is delivered in place. Returns its length, 0 when it does not lie whole there, -1 when its
+     * header is not an FPDU's (then {@link #lost} is set).
+     */
+    private int whole(long frame, byte[] buf, int callOff, int off, int len) {
+        if (len < FpduLayout.LENGTH_FIELD_SIZE || markers.next() <= pos) {
+            return 0;
+        }
+        int ulpduLength = FIELDS.ulpduLength(buf, off);
+        int total = FpduLayout.imageLength(ulpduLength);
+        if (total > len || markers.next() < pos + total) {
+            return 0;
+        }
+        if (pos != trustedAt && !FpduHeaderCheck.plausibleHeader(buf, off, Math.min(PROBE, total))) {
+            // Not an FPDU where the previous one ended: look around for the next one.
+            fStart = pos;
+            headLen = 0;
+            keepPre(frame, buf, callOff, off);
+            lose();
+            return -1;
+        }
+        long computed = crc.ofImage(buf, off, total);
+        fStart = pos;
+        fFirstFrame = frame;
+        markers.fpduStarts();
+        pos += total;
+        deliver(frame, buf, off, ulpduLength, total, computed, total);
+        return total;
+    }
+
+    /** An FPDU that arrives in pieces begins at {@code buf[off]}. */
+    private void begin(long frame, byte[] buf, int callOff, int off) {
+        inFpdu = true;
+        fStart = pos;
+        fFirstFrame = frame;
+        imgLen = 0;
+        imgNeed = -1;
+        markers.fpduStarts();
+        headLen = 0;
+        headerChecked = pos == trustedAt;
+        keepPre(frame, buf, callOff, off);
+        crc.start();
+    }
+
+    /** Octets of a marker inside the FPDU being assembled; returns how many were taken. */
+    private int marker(long frame, byte[] buf, int off, int len) {
+        int n = markers.take(pos, buf, off, len);
+        if (!headerChecked) {
+            keepHead(buf, off, n);
+        }
+        crc.marker(buf, off, n, imgLen, imgNeed);
+        pos += n;
+        if (markers.complete() && !markers.check(fStart)) {
+            markerInvalid(frame);
+        }
+        return n;
+    }
+
+    /** Image octets of the FPDU being assembled, up to the next marker; returns how many were taken. */
+    private int piece(long frame, byte[] buf, int off, int len) {
+        int want = (imgNeed < 0 ? FpduLayout.LENGTH_FIELD_SIZE : imgNeed) - imgLen;
+        if (!headerChecked) {
+            // Stop at the end of the header probe: its wire octets are kept for a rescan.
+            want = Math.min(want, PROBE - imgLen);
+        }
+        int n = (int) Math.min(Math.min(len, want), markers.next() - pos);
+        if (!headerChecked) {
+            keepHead(buf, off, n);
+        }
+        crc.image(buf, off, n, imgLen, imgNeed);
+        if (imgLen + n > asm.length) {
+            asm = java.util.Arrays.copyOf(asm, Math.min(FpduLayout.MAX_IMAGE, Math.max(imgLen + n, asm.length * 2)));
+        }
+        System.arraycopy(buf, off, asm, imgLen, n);
+        imgLen += n;
+        pos += n;
+        if (imgNeed < 0 && imgLen >= FpduLayout.LENGTH_FIELD_SIZE) {
+            imgNeed = FpduLayout.imageLength(FIELDS.ulpduLength(asm, 0));
+        }
+        if (!headerChecked && imgNeed >= 0 && imgLen >= Math.min(PROBE, imgNeed)) {
+            headerChecked = true;
+            if (!FpduHeaderCheck.plausibleHeader(asm, 0, Math.min(imgLen, PROBE))) {
+                lose();
+                return n;
+            }
+        }
+        if (imgLen == imgNeed) {
+            inFpdu = false;
+            deliver(frame, asm, 0, FIELDS.ulpduLength(asm, 0), imgNeed, crc.value(), (int) (pos - fStart));
+        }
+        return n;
+    }
+
+    private void keepHead(byte[] buf, int off, int n) {
+        System.arraycopy(buf, off, head, headLen, n);
+        headLen += n;
+    }
+
+    private void lose() {
+        lost = true;
+        inFpdu = false;
+        trustedAt = -1;
+    }
+
+    /**
+     * After framing was lost: puts into {@code p} the octets a search for the next FPDU starts
+     * with, from a few octets before the FPDU expected (a missing pad or CRC field) to where the
+     * decoder stopped.
+     */
+    void handOver(Pending p, long frame) {
+        p.clear(fStart - preLen);
+        if (preLen > 0) {
+            p.append(preFrame, pre, 0, preLen);
+        }
+        if (headLen > 0) {
+            p.append(frame, head, 0, headLen);
+        }
+    }
+
+    /** Keeps the last {@link #BACK} octets of the stream up to {@code buf[end]}, which ends this call. */
+    private void keepHist(byte[] buf, int callOff, int end) {
+        int n = end - callOff;
+        if (n >= BACK) {
+            System.arraycopy(buf, end - BACK, hist, 0, BACK);
+            histLen = BACK;
+        } else {
+            int keep = Math.min(histLen, BACK - n);
+            System.arraycopy(hist, histLen - keep, hist, 0, keep);
+            System.arraycopy(buf, callOff, hist, keep, n);
+            histLen = keep + n;
+        }
+    }
+
+    /** Keeps the octets before the FPDU starting at {@code buf[off]} (this call began at {@code callOff}). */
+    private void keepPre(long frame, byte[] buf, int callOff, int off) {
+        int inBuf = Math.min(off - callOff, BACK);
+        int fromHist = Math.min(histLen, BACK - inBuf);
+        System.arraycopy(hist, histLen - fromHist, pre, 0, fromHist);
+        System.arraycopy(buf, off - inBuf, pre, fromHist, inBuf);
+        preLen = fromHist + inBuf;
+        preFrame = frame;
+    }
+
+    private void markerInvalid(long frame) {
+        long at = markers.lastAt;
+        long expected = at - fStart;
+        listener.issue(connection, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, frame, dir, at,
+                FpduLayout.MARKER_SIZE, "marker at stream offset " + at + " has FPDUPTR " + markers.lastPtr
+                + " but the FPDU starts " + expected + " octets before it, at stream offset " + fStart
+                + (markers.lastReservedZero ? "" : "; reserved octets not zero")));
+    }
+
+    private void deliver(long frame, byte[] b, int imgOff, int ulpduLength, int total, long computed, int wireLength) {
+        int pad = total - FpduLayout.LENGTH_FIELD_SIZE - CRC - ulpduLength;
+        long field = FIELDS.crcField(b, imgOff + total - CRC);
+        boolean padZero = true;
+        for (int i = 0; i < pad; i++) {
+            padZero &= b[imgOff + FpduLayout.LENGTH_FIELD_SIZE + ulpduLength + i] == 0;
+        }
+        Fpdu f = describe(frame, wireLength, ulpduLength, pad);
+        f.crcField = field;
+        f.crcComputed = computed;
+        f.crcOk = crc.verdict(computed, field);
+        f.truncated = false;
+        f.buf = b;
+        f.ulpduOffset = imgOff + FpduLayout.LENGTH_FIELD_SIZE;
+        f.ulpduAvailable = ulpduLength;
+        f.padNonZero = !padZero;
+        listener.fpdu(connection, f);
+    }
+
+    private Fpdu describe(long frame, int wireLength, int ulpduLength, int pad) {
+        Fpdu f = fpdu;
+        f.frame = frame;
+        f.firstFrame = fFirstFrame;
+        f.streamOffset = fStart;
+        f.wireLength = wireLength;
+        f.ulpduLength = ulpduLength;
+        f.padLength = pad;
+        f.markers = markers.count;
+        f.badMarkers = markers.bad;
+        f.markerOrigin = markers.on() ? markers.origin() : -1;
+        return f;
+    }
+
+    /**
+     * The capture or a gap cuts the FPDU being assembled: a TRUNCATED issue, then what is present
+     * of the FPDU, when its length field is.
+     */
+    void truncate(long frame, String why) {
+        listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, dir, fStart, pos - fStart, why));
+        inFpdu = false;
+        if (imgLen >= FpduLayout.LENGTH_FIELD_SIZE) {
+            int ulpduLength = FIELDS.ulpduLength(asm, 0);
+            Fpdu f = describe(frame, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
+            f.crcField = 0;
+            f.crcComputed = 0;
+            f.crcOk = null;
+            f.truncated = true;
+            f.padNonZero = false;
+            f.buf = asm;
+            f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
+            f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, imgLen - FpduLayout.LENGTH_FIELD_SIZE));
+            listener.fpdu(connection, f);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.rdmascope.mpa;
+
+/**
+ * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP: the
+ * test that finds FPDUs on a stream whose framing is unknown, and that notices an FPDU missing
+ * where the previous one ended.
+ */
+final class FpduHeaderCheck {
+    private FpduHeaderCheck() {}
+
+    private static final FpduReader FIELDS = FpduReader.HAND;
+
+    /** The smallest ULPDU that holds a DDP header (tagged: 14 octets). */
+    static final int MIN_ULPDU = 14;
+    /** The untagged DDP header (RFC 5041 section 4.3). */
+    static final int UNTAGGED_HEADER = 18;
+    /**
+     * An RDMA Read Request ULPDU: the untagged header and the 28-octet request (RFC 5040 section
+     * 4.4), plus at most the one-shot extension's optional STag (4) and advertisement (16).
+     */
+    static final int READ_REQUEST_MIN = 18 + 28;
+    static final int READ_REQUEST_MAX = 18 + 4 + 16 + 28;
+    /** Octets of the marker-free FPDU image read to judge a header: length, DDP/RDMAP control, and the untagged QN. */
+    static final int HEADER_PROBE = 12;
+    /** Octets of the marker-free image that {@link #strongHeader} reads: up to the untagged MSN. */
+    static final int STRONG_PROBE = 2 + 14 + 4;
+    /** The largest MSN taken for the start of a queue's numbering (RFC 5041 section 5.1: MSN starts at 1). */
+    static final long SMALL_MSN = 1 << 16;
+
+    /**
+     * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP:
+     * a ULPDU long enough for a DDP header, RDMAP version 1 with zero reserved bits and a known
+     * opcode (RFC 5040, RFC 7306), tagged exactly for RDMA Write and Read Response, an untagged
+     * header that fits, the fixed size of a Read Request, and an untagged queue number below 4. The DDP version is not judged: buggy stacks send any value.
+     *
+     * @param avail octets of the image present (at least 2)
+     */
+    static boolean plausibleHeader(byte[] b, int off, int avail) {
+        int len = FIELDS.ulpduLength(b, off);
+        if (len < MIN_ULPDU) {
+            return false;
+        }
+        if (avail < 4) {
+            return true;
+        }
+        int ddp = b[off + 2] & 0xff;
+        int rdmap = b[off + 3] & 0xff;
+        if ((rdmap & 0xf0) != 0x40) {
+            return false;
+        }
+        int opcode = rdmap & 0x0f;
+        if (opcode > 0x0b) {
+            return false;
+        }
+        boolean tagged = (ddp & 0x80) != 0;
+        boolean taggedOpcode = opcode == 0 || opcode == 2;
+        if (tagged != taggedOpcode) {
+            return false;
+        }
+        if (!tagged && len < UNTAGGED_HEADER) {
+            return false;
+        }
+        if (opcode == 1 && (len < READ_REQUEST_MIN || len > READ_REQUEST_MAX)) {
+            return false;
+        }
+        if (!tagged && avail >= 12 && len >= 18) {
+            int qnHigh = (b[off + 8] & 0xff) | (b[off + 9] & 0xff) | (b[off + 10] & 0xff);
+            if (qnHigh != 0 || (b[off + 11] & 0xff) > 3) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a plausible FPDU header (see {@link #plausibleHeader}) is also what a correct stack
+     * early in a connection sends: DDP version 1 (RFC 5041 section 4.2) and, untagged, the queue
+     * its opcode uses (RFC 5040 section 5.1: Sends and Immediate Data on queue 0, Read Requests on
+     * 1, Terminate on 2; RFC 7306 atomics on 3) and a small MSN. Two such FPDUs in a row are
+     * enough to recognise MPA where plausible headers alone need three.
+     *
+     * @param avail octets of the image present; a header shorter than {@link #STRONG_PROBE} is not strong
+     */
+    static boolean strongHeader(byte[] b, int off, int avail) {
+        if (avail < STRONG_PROBE || !plausibleHeader(b, off, HEADER_PROBE)) {
+            return false;
+        }
+        int ddp = b[off + 2] & 0xff;
+        if ((ddp & 0x03) != 1) {
+            return false;
+        }
+        if ((ddp & 0x80) != 0) {
+            return true;
+        }
+        int opcode = b[off + 3] & 0x0f;
+        int qn = b[off + 11] & 0xff;
+        int expected = switch (opcode) {
+            case 1 -> 1;
+            case 4 -> 2;
+            case 0xA, 0xB -> 3;
+            default -> 0;
+        };
+        long msn = (b[off + 12] & 0xffL) << 24 | (b[off + 13] & 0xffL) << 16 | (b[off + 14] & 0xffL) << 8
+                | (b[off + 15] & 0xffL);
+        return qn == expected && msn >= 1 && msn <= SMALL_MSN;
+    }
+}
