@@ -55,6 +55,6 @@ public final class FilterFields {
             return name;
         }
         Field f = Fields.get(name);
-        return f != null && name.equals(f.wireshark()) ? f.name() : name;
+        return f != null && f.filterable() && name.equals(f.wireshark()) ? f.name() : name;
     }
 }
