@@ -201,6 +201,15 @@ types:
           Message Offset.
           Offset in octets of the segment's payload within its message.
         doc-ref: RFC 5041 section 4.4
+    instances:
+      rsvd_ulp:
+        value: invalidate_stag.stag
+        doc: |
+          Reserved for the ULP.
+          The 32-bit word of the untagged header that DDP reserves for the
+          ULP (RsvdULP[8:39]) and passes to it unchanged; RDMAP reads it as
+          the Invalidate STag.
+        doc-ref: RFC 5041 section 4.3
 instances:
   controls_length:
     value: 2

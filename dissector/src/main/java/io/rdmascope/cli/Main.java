@@ -85,6 +85,7 @@ public final class Main implements Runnable {
         cl.addSubcommand("dissect", new DissectCommand(env));
         cl.addSubcommand("gui", new GuiCommand(env));
         cl.addSubcommand("synth", new SynthCommand());
+        cl.addSubcommand("fields", new FieldsCommand(env));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));

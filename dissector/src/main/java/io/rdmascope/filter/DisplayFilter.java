@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * A compiled display filter, in the spirit of Wireshark's display-filter language.
@@ -40,17 +41,25 @@ public final class DisplayFilter {
         this.fields = fields;
     }
 
-    /** Compiles {@code text} against the fields of {@link FilterFields}; a blank text matches everything. */
+    /**
+     * Compiles {@code text} against the fields of {@link FilterFields}, a Wireshark name standing
+     * for its field's name; a blank text matches everything.
+     */
     public static DisplayFilter compile(String text) throws FilterException {
-        return compile(text, FilterFields::known);
+        return compile(text, FilterFields::known, FilterFields::canonical);
     }
 
     /** Compiles {@code text}, accepting as field names those that {@code knownField} accepts. */
     public static DisplayFilter compile(String text, Predicate<String> knownField) throws FilterException {
+        return compile(text, knownField, UnaryOperator.identity());
+    }
+
+    private static DisplayFilter compile(String text, Predicate<String> knownField, UnaryOperator<String> canonical)
+            throws FilterException {
         if (text == null || text.isBlank()) {
             return ALL;
         }
-        Parser p = new Parser(text, knownField);
+        Parser p = new Parser(text, knownField, canonical);
         Node root = p.parse();
         return new DisplayFilter(text, root, p.used);
     }
@@ -73,7 +82,7 @@ public final class DisplayFilter {
         return this == ALL;
     }
 
-    /** The field names the filter refers to, sorted. */
+    /** The field names the filter refers to (Wireshark names replaced by the fields' names), sorted. */
     public Set<String> fields() {
         return fields;
     }
@@ -242,13 +251,15 @@ public final class DisplayFilter {
     private static final class Parser {
         private final String src;
         private final Predicate<String> knownField;
+        private final UnaryOperator<String> canonical;
         private final List<Token> tokens = new ArrayList<>();
         private final Set<String> used = new TreeSet<>();
         private int pos;
 
-        Parser(String src, Predicate<String> knownField) throws FilterException {
+        Parser(String src, Predicate<String> knownField, UnaryOperator<String> canonical) throws FilterException {
             this.src = src;
             this.knownField = knownField;
+            this.canonical = canonical;
             lex();
         }
 
@@ -444,12 +455,17 @@ public final class DisplayFilter {
                 }
                 throw new FilterException(t.column, "unknown field '" + t.text + "'");
             }
-            used.add(t.text);
-            Operand left = new Operand(t.text, t.text, null, null);
+            String name = canonical.apply(t.text);
+            used.add(name);
+            Operand left = new Operand(name, t.text, null, null);
             if (peek().kind != Kind.CMP) {
-                return presence(t.text);
+                return presence(name);
             }
             Token opTok = take();
+            if (FilterFields.all().get(name) == FilterFields.Type.PROTOCOL) {
+                throw new FilterException(opTok.column, "'" + t.text + "' is a protocol: only its presence can be"
+                        + " tested, not compared");
+            }
             Op op = switch (opTok.text) {
                 case "==" -> Op.EQ;
                 case "!=" -> Op.NE;
@@ -464,8 +480,9 @@ public final class DisplayFilter {
                 right = new Operand(null, v.text, parseNumber(v.text), parseBool(v.text));
             } else if (v.kind == Kind.WORD) {
                 if (knownField.test(v.text) && !isNumber(v.text)) {
-                    used.add(v.text);
-                    right = new Operand(v.text, v.text, null, null);
+                    String field = canonical.apply(v.text);
+                    used.add(field);
+                    right = new Operand(field, v.text, null, null);
                 } else {
                     right = new Operand(null, v.text, parseNumber(v.text), parseBool(v.text));
                 }
@@ -473,13 +490,14 @@ public final class DisplayFilter {
                 throw new FilterException(v.column, "expected a value after '" + opTok.text + "', found " + v.shown());
             }
             if (right.field == null) {
-                checkType(t.text, opTok, v, right);
+                checkType(name, t.text, opTok, v, right);
             }
             return comparison(left, op, right);
         }
 
-        private void checkType(String field, Token opTok, Token v, Operand literal) throws FilterException {
-            FilterFields.Type type = FilterFields.all().get(field);
+        private void checkType(String name, String field, Token opTok, Token v, Operand literal)
+                throws FilterException {
+            FilterFields.Type type = FilterFields.all().get(name);
             if (type == FilterFields.Type.NUMBER && literal.number == null) {
                 throw new FilterException(v.column, "expected a number after '" + opTok.text + "' for " + field
                         + ", found " + v.shown());

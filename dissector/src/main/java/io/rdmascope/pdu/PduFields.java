@@ -1,18 +1,22 @@
 package io.rdmascope.pdu;
 
+import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Fields;
+import io.rdmascope.fields.SpecDocs;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Detail-tree nodes of a DDP segment and its RDMAP header, named as the display filters and the
- * dissect JSON name them, described by the docs of the Kaitai specs. Offsets are relative to the
- * first octet of the ULPDU.
+ * Detail-tree nodes of a DDP segment and its RDMAP header, each a field of the registry
+ * ({@link Fields}): named as the display filters and the dissect JSON name them, labelled and
+ * described by the docs of the Kaitai specs. Offsets are relative to the first octet of the ULPDU.
  *
- * <p>Labels, descriptions and the position of each field inside its header come from
- * {@link FieldDocs}; this class only knows where each header starts: the DDP control octet first,
- * the RDMAP control octet second, the buffer model header from the third octet, then the one-shot
- * optional fields and the RDMAP header at the offsets the decoder recorded.
+ * <p>Labels, descriptions and the position of each field inside its header come from the
+ * registry; this class only knows where each header starts: the DDP control octet first, the
+ * RDMAP control octet second, the buffer model header from the third octet, then the one-shot
+ * optional fields and the RDMAP header at the offsets the decoder recorded. The fields that the
+ * registry reads from the segment by itself are placed at their spec offsets.
  */
 public final class PduFields {
     private PduFields() {}
@@ -29,66 +33,66 @@ public final class PduFields {
                 || s.reserved != 0 || s.rdmapVersion != 0 || s.opcode != 0 || s.malformed == null;
 
         if (controls) {
-            ddp.add(flag("ddp.tagged", "ddp", "control", "tagged", s.tagged, DDP_CONTROL_OFFSET));
-            ddp.add(flag("ddp.last", "ddp", "control", "last", s.last, DDP_CONTROL_OFFSET));
-            ddp.add(flag("ddp.sv", "ddp", "control", "sv", s.sv, DDP_CONTROL_OFFSET));
-            ddp.add(flag("ddp.ab", "ddp", "control", "ab", s.ab, DDP_CONTROL_OFFSET));
-            ddp.add(num("ddp.rsvd", "ddp", "control", "reserved", s.reserved, "0x" + Integer.toHexString(s.reserved),
+            ddp.add(flag(Fields.DDP_TAGGED, s.tagged, DDP_CONTROL_OFFSET));
+            ddp.add(flag(Fields.DDP_LAST, s.last, DDP_CONTROL_OFFSET));
+            ddp.add(flag(Fields.DDP_SV, s.sv, DDP_CONTROL_OFFSET));
+            ddp.add(flag(Fields.DDP_AB, s.ab, DDP_CONTROL_OFFSET));
+            ddp.add(num(Fields.DDP_RESERVED, s.reserved, "0x" + Integer.toHexString(s.reserved),
                     DDP_CONTROL_OFFSET));
-            ddp.add(num("ddp.dv", "ddp", "control", "version", s.dv, Integer.toString(s.dv), DDP_CONTROL_OFFSET));
+            ddp.add(num(Fields.DDP_DV, s.dv, Integer.toString(s.dv), DDP_CONTROL_OFFSET));
 
-            rdmap.add(num("rdmap.version", "rdmap", "control", "version", s.rdmapVersion,
+            rdmap.add(num(Fields.RDMAP_VERSION, s.rdmapVersion,
                     Integer.toString(s.rdmapVersion), RDMAP_CONTROL_OFFSET));
-            rdmap.add(num("rdmap.rsvd", "rdmap", "control", "reserved", s.rdmapReserved,
+            rdmap.add(num(Fields.RDMAP_RESERVED, s.rdmapReserved,
                     "0x" + Integer.toHexString(s.rdmapReserved), RDMAP_CONTROL_OFFSET));
-            rdmap.add(num("rdmap.opcode", "rdmap", "control", "opcode", s.opcode, opcodeDisplay(s.opcode),
+            rdmap.add(num(Fields.RDMAP_OPCODE, s.opcode, opcodeDisplay(s.opcode),
                     RDMAP_CONTROL_OFFSET));
         }
 
         int base = BUFFER_MODEL_HEADER_OFFSET;
         if (s.ddpHeaderLength > 0) {
             if (s.tagged) {
-                ddp.add(num("ddp.stag", "ddp", "tagged_header", "stag", s.stag, stag(s.stag), base));
-                ddp.add(num("ddp.to", "ddp", "tagged_header", "to", s.to, to(s.to), base));
+                ddp.add(num(Fields.DDP_STAG, s.stag, stag(s.stag), base));
+                ddp.add(num(Fields.DDP_TO, s.to, to(s.to), base));
             } else {
-                rdmap.add(num("rdmap.invalidate_stag", "ddp", "untagged_header", "invalidate_stag", s.invalidateStag,
+                rdmap.add(num(Fields.RDMAP_INVALIDATE_STAG, s.invalidateStag,
                         stag(s.invalidateStag), base));
-                ddp.add(num("ddp.qn", "ddp", "untagged_header", "qn", s.qn, Long.toString(s.qn), base));
-                ddp.add(num("ddp.msn", "ddp", "untagged_header", "msn", s.msn, Long.toString(s.msn), base));
-                ddp.add(num("ddp.mo", "ddp", "untagged_header", "mo", s.mo, Long.toString(s.mo), base));
+                ddp.add(num(Fields.DDP_QN, s.qn, Long.toString(s.qn), base));
+                ddp.add(num(Fields.DDP_MSN, s.msn, Long.toString(s.msn), base));
+                ddp.add(num(Fields.DDP_MO, s.mo, Long.toString(s.mo), base));
             }
         }
 
         int opt = s.ddpHeaderLength;
         if (s.optionalStag != null) {
-            ddp.add(num("ddp.optional_stag", "oneshot", "optional_stag", "stag", s.optionalStag,
+            ddp.add(num(Fields.DDP_OPTIONAL_STAG, s.optionalStag,
                     stag(s.optionalStag), opt));
         }
         if (s.advertised != null) {
             int ab = opt + (s.optionalStag != null ? 4 : 0);
             DdpSegment.Advertised a = s.advertised;
             List<FieldNode> adv = new ArrayList<>();
-            adv.add(num("ddp.advertised.to", "oneshot", "advertised_buffer", "to", a.to(), to(a.to()), ab));
-            adv.add(num("ddp.advertised.length", "oneshot", "advertised_buffer", "length", a.length(),
+            adv.add(num(Fields.DDP_ADVERTISED_TO, a.to(), to(a.to()), ab));
+            adv.add(num(Fields.DDP_ADVERTISED_LENGTH, a.length(),
                     a.length() + " octets", ab));
-            adv.add(num("ddp.advertised.access", "oneshot", "advertised_buffer", "access", (long) a.access(),
+            adv.add(num(Fields.DDP_ADVERTISED_ACCESS, (long) a.access(),
                     accessDisplay(a.access()), ab));
-            adv.add(num("ddp.advertised.reserved", "oneshot", "advertised_buffer", "reserved", (long) a.reserved(),
+            adv.add(num(Fields.DDP_ADVERTISED_RESERVED, (long) a.reserved(),
                     "0x" + Integer.toHexString(a.reserved()), ab));
-            FieldDocs.Doc d = FieldDocs.get("ddp", "", "advertised_buffer");
-            ddp.add(new FieldNode("ddp.advertised", d.label(), null, "", ab, 16, d.description(), adv));
+            Field f = Fields.DDP_ADVERTISED;
+            ddp.add(new FieldNode(f.name(), f.label(), null, "", ab, 16, f.description(), adv));
         }
 
         int body = s.rdmapHeaderOffset();
         if (s.readRequest != null) {
             DdpSegment.ReadRequest r = s.readRequest;
-            rdmap.add(num("rdmap.sink_stag", "rdmap", "read_request", "sink_stag", r.sinkStag(), stag(r.sinkStag()), body));
-            rdmap.add(num("rdmap.sink_to", "rdmap", "read_request", "sink_to", r.sinkTo(), to(r.sinkTo()), body));
-            rdmap.add(num("rdmap.read_size", "rdmap", "read_request", "read_size", r.readSize(),
+            rdmap.add(num(Fields.RDMAP_SINK_STAG, r.sinkStag(), stag(r.sinkStag()), body));
+            rdmap.add(num(Fields.RDMAP_SINK_TO, r.sinkTo(), to(r.sinkTo()), body));
+            rdmap.add(num(Fields.RDMAP_READ_SIZE, r.readSize(),
                     r.readSize() + " bytes", body));
-            rdmap.add(num("rdmap.source_stag", "rdmap", "read_request", "source_stag", r.sourceStag(),
+            rdmap.add(num(Fields.RDMAP_SOURCE_STAG, r.sourceStag(),
                     stag(r.sourceStag()), body));
-            rdmap.add(num("rdmap.source_to", "rdmap", "read_request", "source_to", r.sourceTo(), to(r.sourceTo()), body));
+            rdmap.add(num(Fields.RDMAP_SOURCE_TO, r.sourceTo(), to(r.sourceTo()), body));
         }
         if (s.terminate != null) {
             terminate(s.terminate, body, rdmap);
@@ -96,100 +100,143 @@ public final class PduFields {
         if (s.atomicRequest != null) {
             DdpSegment.AtomicRequest a = s.atomicRequest;
             String op = FieldDocs.enumDoc("rdmap", "atomic_opcode", a.atomicOpcode());
-            rdmap.add(num("rdmap.atomic_reserved", "rdmap", "atomic_request", "reserved", a.reserved(),
+            rdmap.add(num(Fields.RDMAP_ATOMIC_RESERVED, a.reserved(),
                     "0x" + Long.toHexString(a.reserved()), body));
-            rdmap.add(num("rdmap.atomic_opcode", "rdmap", "atomic_request", "atomic_opcode", (long) a.atomicOpcode(),
+            rdmap.add(num(Fields.RDMAP_ATOMIC_OPCODE, (long) a.atomicOpcode(),
                     named(op, a.atomicOpcode()), body));
-            rdmap.add(num("rdmap.request_id", "rdmap", "atomic_request", "request_id", a.requestId(),
+            rdmap.add(num(Fields.RDMAP_REQUEST_ID, a.requestId(),
                     Long.toString(a.requestId()), body));
-            rdmap.add(num("rdmap.remote_stag", "rdmap", "atomic_request", "remote_stag", a.remoteStag(),
+            rdmap.add(num(Fields.RDMAP_REMOTE_STAG, a.remoteStag(),
                     stag(a.remoteStag()), body));
-            rdmap.add(num("rdmap.remote_to", "rdmap", "atomic_request", "remote_to", a.remoteTo(), to(a.remoteTo()), body));
-            rdmap.add(num("rdmap.add_or_swap_data", "rdmap", "atomic_request", "add_or_swap_data", a.addOrSwapData(),
+            rdmap.add(num(Fields.RDMAP_REMOTE_TO, a.remoteTo(), to(a.remoteTo()), body));
+            rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_DATA, a.addOrSwapData(),
                     Long.toUnsignedString(a.addOrSwapData()), body));
-            rdmap.add(num("rdmap.add_or_swap_mask", "rdmap", "atomic_request", "add_or_swap_mask", a.addOrSwapMask(),
+            rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_MASK, a.addOrSwapMask(),
                     to(a.addOrSwapMask()), body));
-            rdmap.add(num("rdmap.compare_data", "rdmap", "atomic_request", "compare_data", a.compareData(),
+            rdmap.add(num(Fields.RDMAP_COMPARE_DATA, a.compareData(),
                     Long.toUnsignedString(a.compareData()), body));
-            rdmap.add(num("rdmap.compare_mask", "rdmap", "atomic_request", "compare_mask", a.compareMask(),
+            rdmap.add(num(Fields.RDMAP_COMPARE_MASK, a.compareMask(),
                     to(a.compareMask()), body));
         }
         if (s.atomicResponse != null) {
             DdpSegment.AtomicResponse a = s.atomicResponse;
-            rdmap.add(num("rdmap.original_request_id", "rdmap", "atomic_response", "request_id", a.requestId(),
+            rdmap.add(num(Fields.RDMAP_ORIGINAL_REQUEST_ID, a.requestId(),
                     Long.toString(a.requestId()), body));
-            rdmap.add(num("rdmap.original_value", "rdmap", "atomic_response", "original_value", a.originalValue(),
+            rdmap.add(num(Fields.RDMAP_ORIGINAL_VALUE, a.originalValue(),
                     Long.toUnsignedString(a.originalValue()), body));
         }
         if (s.immediateData != null) {
-            rdmap.add(num("rdmap.immediate_data", "rdmap", "immediate_data", "data", s.immediateData,
+            rdmap.add(num(Fields.RDMAP_IMMEDIATE_DATA, s.immediateData,
                     to(s.immediateData), body));
         }
         if (s.malformed != null) {
-            ddp.add(new FieldNode("ddp.malformed", "Malformed segment", s.malformed, s.malformed, 0, 0,
-                    "The segment does not hold the fields its control bits announce (one-shot-extension.md)",
-                    List.of()));
+            Field f = Fields.DDP_MALFORMED;
+            ddp.add(new FieldNode(f.name(), f.label(), s.malformed, s.malformed, 0, 0, f.description(), List.of()));
         }
+        registered(s, Fields.fromSegment(Fields.DDP.name()), ddp);
+        registered(s, Fields.fromSegment(Fields.RDMAP.name()), rdmap);
 
         int ddpLength = s.ddpHeaderLength > 0 ? s.ddpHeaderLength + s.optionalFieldsLength : s.headerLength;
-        FieldNode ddpNode = new FieldNode("ddp", "Direct Data Placement", null, "", 0, ddpLength, "RFC 5041 section 4", List.copyOf(ddp));
-        FieldNode rdmapNode = new FieldNode("rdmap", "Remote Direct Memory Access Protocol", null,
+        FieldNode ddpNode = new FieldNode(Fields.DDP.name(), Fields.DDP.label(), null, "", 0, ddpLength,
+                Fields.DDP.description(), List.copyOf(ddp));
+        FieldNode rdmapNode = new FieldNode(Fields.RDMAP.name(), Fields.RDMAP.label(), null,
                 opcodeDisplay(s.opcode), RDMAP_CONTROL_OFFSET, Math.max(1, s.headerLength - RDMAP_CONTROL_OFFSET),
-                "RFC 5040 section 4", List.copyOf(rdmap));
+                Fields.RDMAP.description(), List.copyOf(rdmap));
         return List.of(ddpNode, rdmapNode);
     }
 
     private static void terminate(DdpSegment.Terminate t, int body, List<FieldNode> out) {
         String layer = FieldDocs.enumDoc("rdmap", "layer", t.layer());
-        out.add(num("rdmap.layer", "rdmap", "terminate", "layer", (long) t.layer(), named(layer, t.layer()), body));
-        out.add(num("rdmap.etype", "rdmap", "terminate", "etype", (long) t.errorType(),
+        out.add(num(Fields.RDMAP_LAYER, (long) t.layer(), named(layer, t.layer()), body));
+        out.add(num(Fields.RDMAP_ETYPE, (long) t.errorType(),
                 named(PduSummary.errorTypeName(t.layer(), t.errorType()), t.errorType()), body));
-        out.add(num("rdmap.error_code", "rdmap", "terminate", "error_code", (long) t.errorCode(),
+        out.add(num(Fields.RDMAP_ERROR_CODE, (long) t.errorCode(),
                 named(PduSummary.errorCodeName(t.layer(), t.errorType(), t.errorCode()), t.errorCode()), body));
-        out.add(flag("rdmap.hdrct_m", "rdmap", "terminate", "m", t.m(), body));
-        out.add(flag("rdmap.hdrct_d", "rdmap", "terminate", "d", t.d(), body));
-        out.add(flag("rdmap.hdrct_r", "rdmap", "terminate", "r", t.r(), body));
-        out.add(num("rdmap.term_rsvd", "rdmap", "terminate", "reserved", (long) t.reserved(),
+        out.add(flag(Fields.RDMAP_HDRCT_M, t.m(), body));
+        out.add(flag(Fields.RDMAP_HDRCT_D, t.d(), body));
+        out.add(flag(Fields.RDMAP_HDRCT_R, t.r(), body));
+        out.add(num(Fields.RDMAP_TERM_RSVD, (long) t.reserved(),
                 "0x" + Integer.toHexString(t.reserved()), body));
         // The tail depends on D and R: the segment length and DDP header follow the 4-octet control word.
         int at = body + 4;
         if (t.ddpSegmentLength() != null) {
-            FieldDocs.Doc d = FieldDocs.get("rdmap", "terminate", "ddp_segment_length");
-            out.add(new FieldNode("rdmap.ddp_segment_length", d.label(), (long) t.ddpSegmentLength(),
-                    t.ddpSegmentLength().toString(), at, 2, d.description(), List.of()));
+            Field f = Fields.RDMAP_DDP_SEGMENT_LENGTH;
+            out.add(new FieldNode(f.name(), f.label(), (long) t.ddpSegmentLength(),
+                    t.ddpSegmentLength().toString(), at, 2, f.description(), List.of()));
             at += 2;
         }
         if (t.ddpHeader() != null) {
-            FieldDocs.Doc d = FieldDocs.get("rdmap", "terminate", "ddp_header");
-            out.add(new FieldNode("rdmap.terminated_ddp_header", d.label(), t.ddpHeader(), hex(t.ddpHeader()), at,
-                    t.ddpHeader().length, d.description(), List.of()));
+            Field f = Fields.RDMAP_TERMINATED_DDP_HEADER;
+            out.add(new FieldNode(f.name(), f.label(), t.ddpHeader(), hex(t.ddpHeader()), at,
+                    t.ddpHeader().length, f.description(), List.of()));
             at += t.ddpHeader().length;
         }
         if (t.rdmapHeader() != null) {
-            FieldDocs.Doc d = FieldDocs.get("rdmap", "terminate", "rdmap_header");
-            out.add(new FieldNode("rdmap.terminated_rdmap_header", d.label(), t.rdmapHeader(), hex(t.rdmapHeader()), at,
-                    t.rdmapHeader().length, d.description(), List.of()));
+            Field f = Fields.RDMAP_TERMINATED_RDMAP_HEADER;
+            out.add(new FieldNode(f.name(), f.label(), t.rdmapHeader(), hex(t.rdmapHeader()), at,
+                    t.rdmapHeader().length, f.description(), List.of()));
         }
     }
 
-    private static FieldNode flag(String name, String spec, String type, String field, boolean value, int base) {
-        FieldDocs.Doc d = FieldDocs.get(spec, type, field);
-        return new FieldNode(name, d.label(), value, value ? "Set" : "Not set", offset(base, d), length(d),
-                d.description(), List.of());
+    /**
+     * The nodes of the fields that the registry alone reads from the segment, each placed among
+     * {@code out} before the first node that starts after it.
+     */
+    private static void registered(DdpSegment s, List<Field> fields, List<FieldNode> out) {
+        for (Field f : fields) {
+            Object v = f.value(s);
+            int start = v == null ? -1 : typeStart(f.specPath(), s);
+            if (start < 0) {
+                continue;
+            }
+            SpecDocs.Doc d = f.doc();
+            FieldNode n = new FieldNode(f.name(), f.label(), v, f.display(v), offset(start, d), length(d),
+                    f.description(), List.of());
+            int at = 0;
+            while (at < out.size() && (out.get(at).offset() <= n.offset() || out.get(at).offset() < 0)) {
+                at++;
+            }
+            out.add(at, n);
+        }
     }
 
-    private static FieldNode num(String name, String spec, String type, String field, long value, String display,
-                                 int base) {
-        FieldDocs.Doc d = FieldDocs.get(spec, type, field);
-        return new FieldNode(name, d.label(), value, display, offset(base, d), length(d), d.description(), List.of());
+    /** Where the spec type of a field ("ddp/untagged_header/...") starts in the segment, or -1. */
+    private static int typeStart(String specPath, DdpSegment s) {
+        String[] p = specPath == null ? new String[0] : specPath.split("/");
+        if (p.length < 3) {
+            return -1;
+        }
+        switch (p[0] + "/" + p[1]) {
+            case "ddp/": case "ddp/control": return DDP_CONTROL_OFFSET;
+            case "rdmap/control": return RDMAP_CONTROL_OFFSET;
+            case "ddp/tagged_header": case "ddp/untagged_header": return BUFFER_MODEL_HEADER_OFFSET;
+            case "oneshot/optional_stag": return s.ddpHeaderLength;
+            case "oneshot/advertised_buffer": return s.ddpHeaderLength + (s.optionalStag != null ? 4 : 0);
+            case "rdmap/read_request": case "rdmap/terminate": case "rdmap/atomic_request":
+            case "rdmap/atomic_response": case "rdmap/immediate_data":
+                return s.rdmapHeaderOffset();
+            default: return -1;
+        }
     }
 
-    private static int offset(int base, FieldDocs.Doc d) {
-        return d.bitOffset() < 0 ? base : base + d.bitOffset() / 8;
+    private static FieldNode flag(Field f, boolean value, int base) {
+        SpecDocs.Doc d = f.doc();
+        return new FieldNode(f.name(), f.label(), value, value ? "Set" : "Not set", offset(base, d), length(d),
+                f.description(), List.of());
     }
 
-    private static int length(FieldDocs.Doc d) {
-        if (d.bitWidth() < 0) {
+    private static FieldNode num(Field f, long value, String display, int base) {
+        SpecDocs.Doc d = f.doc();
+        return new FieldNode(f.name(), f.label(), value, display, offset(base, d), length(d), f.description(),
+                List.of());
+    }
+
+    private static int offset(int base, SpecDocs.Doc d) {
+        return d == null || d.bitOffset() < 0 ? base : base + d.bitOffset() / 8;
+    }
+
+    private static int length(SpecDocs.Doc d) {
+        if (d == null || d.bitWidth() < 0) {
             return 0;
         }
         int first = Math.max(d.bitOffset(), 0) / 8;

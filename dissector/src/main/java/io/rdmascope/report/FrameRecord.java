@@ -1,7 +1,9 @@
 package io.rdmascope.report;
 
 import io.rdmascope.engine.Violation;
+import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.FilterContext;
 import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.net.Endpoint;
@@ -12,7 +14,9 @@ import java.util.Map;
 /**
  * What one captured frame holds for the per-frame outputs and the display filters: its number,
  * its TCP endpoints, the PDUs it completes, the stream issues found in it and, when an analysis
- * ran first, its violations and the transactions it belongs to.
+ * ran first, its violations and the transactions it belongs to. A filter field of a PDU is looked
+ * up by its layer and JSON key in the field registry ({@link Fields}); a protocol ({@code ddp})
+ * is present when one of the frame's PDUs has that layer.
  */
 public final class FrameRecord implements FilterContext {
     public final long frame;
@@ -97,12 +101,29 @@ public final class FrameRecord implements FilterContext {
     }
 
     private List<?> pduValues(String field) {
-        int dot = field.indexOf('.');
-        if (dot < 0) {
-            return List.of();
+        Field f = Fields.get(field);
+        if (f != null && f.source() == Field.Source.PROTOCOL) {
+            List<Object> out = new ArrayList<>(1);
+            for (PduRecord p : pdus) {
+                if (p.layer(f.name()) != null) {
+                    out.add(f.name());
+                }
+            }
+            return out;
         }
-        String layer = field.substring(0, dot);
-        String rest = field.substring(dot + 1);
+        String layer;
+        String rest;
+        if (f != null && f.source() == Field.Source.PDU) {
+            layer = f.layer();
+            rest = f.jsonKey();
+        } else {
+            int dot = field.indexOf('.');
+            if (dot < 0) {
+                return List.of();
+            }
+            layer = field.substring(0, dot);
+            rest = field.substring(dot + 1);
+        }
         List<Object> out = new ArrayList<>(1);
         for (PduRecord p : pdus) {
             Object v = lookup(p.layer(layer), rest);

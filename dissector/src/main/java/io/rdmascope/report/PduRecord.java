@@ -1,6 +1,8 @@
 package io.rdmascope.report;
 
+import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Fields;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
@@ -14,7 +16,8 @@ import java.util.Map;
 /**
  * One PDU that a frame completes, as the dissect output and the display filters see it: the
  * {@code mpa}, {@code ddp} and {@code rdmap} objects of the analysis contract, as ordered maps of
- * field name to value (Long, Boolean, String, or a nested map). Values are copied out of the
+ * field name to value (Long, Boolean, String, or a nested map), keyed by the JSON keys of the
+ * field registry ({@link Fields}). Values are copied out of the
  * stage objects, whose buffers are reused.
  *
  * @param connection the MPA connection id
@@ -29,38 +32,38 @@ public record PduRecord(String connection, String direction, Map<String, Object>
 
     public static PduRecord of(MpaConnection connection, MpaHandshake h, List<FieldNode> tree) {
         Map<String, Object> mpa = new LinkedHashMap<>();
-        mpa.put("key", h.request() ? "request" : "reply");
-        mpa.put("marker_flag", h.markerFlag());
-        mpa.put("crc_flag", h.crcFlag());
-        mpa.put("reject_flag", h.rejectFlag());
-        mpa.put("enhanced_flag", h.enhancedFlag());
-        mpa.put("reserved_flags", (long) h.reservedFlags());
-        mpa.put("revision", (long) h.revision());
-        mpa.put("pd_length", (long) h.privateDataLength());
+        mpa.put(Fields.MPA_KEY.jsonKey(), h.request() ? "request" : "reply");
+        mpa.put(Fields.MPA_MARKER_FLAG.jsonKey(), h.markerFlag());
+        mpa.put(Fields.MPA_CRC_FLAG.jsonKey(), h.crcFlag());
+        mpa.put(Fields.MPA_REJECT_FLAG.jsonKey(), h.rejectFlag());
+        mpa.put(Fields.MPA_ENHANCED_FLAG.jsonKey(), h.enhancedFlag());
+        mpa.put(Fields.MPA_RESERVED_FLAGS.jsonKey(), (long) h.reservedFlags());
+        mpa.put(Fields.MPA_REVISION.jsonKey(), (long) h.revision());
+        mpa.put(Fields.MPA_PD_LENGTH.jsonKey(), (long) h.privateDataLength());
         if (h.ird() != null) {
-            mpa.put("ird", (long) h.ird());
+            mpa.put(Fields.MPA_IRD.jsonKey(), (long) h.ird());
         }
         if (h.ord() != null) {
-            mpa.put("ord", (long) h.ord());
+            mpa.put(Fields.MPA_ORD.jsonKey(), (long) h.ord());
         }
         return new PduRecord(connection.id(), direction(h.direction()), mpa, null, null, tree);
     }
 
     public static PduRecord of(MpaConnection connection, Fpdu f, DdpSegment s, List<FieldNode> tree) {
         Map<String, Object> mpa = new LinkedHashMap<>();
-        mpa.put("ulpdu_length", (long) f.ulpduLength);
-        mpa.put("pad_length", (long) f.padLength);
-        mpa.put("crc", f.crcField);
-        mpa.put("crc_ok", f.crcOk);
-        mpa.put("markers", (long) f.markers);
+        mpa.put(Fields.MPA_ULPDU_LENGTH.jsonKey(), (long) f.ulpduLength);
+        mpa.put(Fields.MPA_PAD_LENGTH.jsonKey(), (long) f.padLength);
+        mpa.put(Fields.MPA_CRC.jsonKey(), f.crcField);
+        mpa.put(Fields.MPA_CRC_OK.jsonKey(), f.crcOk);
+        mpa.put(Fields.MPA_MARKERS.jsonKey(), (long) f.markers);
         if (f.badMarkers != 0) {
-            mpa.put("bad_markers", (long) f.badMarkers);
+            mpa.put(Fields.MPA_BAD_MARKERS.jsonKey(), (long) f.badMarkers);
         }
         if (f.truncated) {
-            mpa.put("truncated", true);
+            mpa.put(Fields.MPA_TRUNCATED.jsonKey(), true);
         }
         if (f.firstFrame != f.frame) {
-            mpa.put("first_frame", f.firstFrame);
+            mpa.put(Fields.MPA_FIRST_FRAME.jsonKey(), f.firstFrame);
         }
         return new PduRecord(connection.id(), direction(f.direction), mpa, s == null ? null : ddp(s),
                 s == null ? null : rdmap(s), tree);
@@ -72,71 +75,83 @@ public record PduRecord(String connection, String direction, Map<String, Object>
 
     private static Map<String, Object> ddp(DdpSegment s) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tagged", s.tagged);
-        m.put("last", s.last);
-        m.put("sv", s.sv);
-        m.put("ab", s.ab);
-        m.put("reserved", (long) s.reserved);
-        m.put("dv", (long) s.dv);
+        m.put(Fields.DDP_TAGGED.jsonKey(), s.tagged);
+        m.put(Fields.DDP_LAST.jsonKey(), s.last);
+        m.put(Fields.DDP_SV.jsonKey(), s.sv);
+        m.put(Fields.DDP_AB.jsonKey(), s.ab);
+        m.put(Fields.DDP_RESERVED.jsonKey(), (long) s.reserved);
+        m.put(Fields.DDP_DV.jsonKey(), (long) s.dv);
         if (s.tagged) {
-            m.put("stag", s.stag);
-            m.put("to", s.to);
+            m.put(Fields.DDP_STAG.jsonKey(), s.stag);
+            m.put(Fields.DDP_TO.jsonKey(), s.to);
         } else {
-            m.put("qn", s.qn);
-            m.put("msn", s.msn);
-            m.put("mo", s.mo);
+            m.put(Fields.DDP_QN.jsonKey(), s.qn);
+            m.put(Fields.DDP_MSN.jsonKey(), s.msn);
+            m.put(Fields.DDP_MO.jsonKey(), s.mo);
         }
         if (s.optionalStag != null) {
-            m.put("optional_stag", s.optionalStag);
+            m.put(Fields.DDP_OPTIONAL_STAG.jsonKey(), s.optionalStag);
         }
         if (s.advertised != null) {
             Map<String, Object> a = new LinkedHashMap<>();
-            a.put("to", s.advertised.to());
-            a.put("length", s.advertised.length());
-            a.put("access", (long) s.advertised.access());
-            m.put("advertised", a);
+            a.put(Fields.DDP_ADVERTISED_TO.jsonLeaf(), s.advertised.to());
+            a.put(Fields.DDP_ADVERTISED_LENGTH.jsonLeaf(), s.advertised.length());
+            a.put(Fields.DDP_ADVERTISED_ACCESS.jsonLeaf(), (long) s.advertised.access());
+            m.put(Fields.DDP_ADVERTISED_TO.jsonParent(), a);
         }
         if (s.malformed != null) {
-            m.put("malformed", s.malformed);
+            m.put(Fields.DDP_MALFORMED.jsonKey(), s.malformed);
         }
-        m.put("payload_length", (long) s.payloadLength);
-        return m;
+        m.put(Fields.DDP_PAYLOAD_LENGTH.jsonKey(), (long) s.payloadLength);
+        return registered(s, Fields.fromSegment(Fields.DDP.name()), m);
     }
 
     private static Map<String, Object> rdmap(DdpSegment s) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("version", (long) s.rdmapVersion);
-        m.put("reserved", (long) s.rdmapReserved);
-        m.put("opcode", (long) s.opcode);
+        m.put(Fields.RDMAP_VERSION.jsonKey(), (long) s.rdmapVersion);
+        m.put(Fields.RDMAP_RESERVED.jsonKey(), (long) s.rdmapReserved);
+        m.put(Fields.RDMAP_OPCODE.jsonKey(), (long) s.opcode);
         Opcode op = Opcode.of(s.opcode);
-        m.put("opcode_name", op == null ? "Unknown (" + s.opcode + ")" : op.displayName);
+        m.put(Fields.RDMAP_OPCODE_NAME.jsonKey(), op == null ? "Unknown (" + s.opcode + ")" : op.displayName);
         if (!s.tagged) {
-            m.put("invalidate_stag", s.invalidateStag);
+            m.put(Fields.RDMAP_INVALIDATE_STAG.jsonKey(), s.invalidateStag);
         }
         if (s.readRequest != null) {
-            m.put("sink_stag", s.readRequest.sinkStag());
-            m.put("sink_to", s.readRequest.sinkTo());
-            m.put("read_size", s.readRequest.readSize());
-            m.put("source_stag", s.readRequest.sourceStag());
-            m.put("source_to", s.readRequest.sourceTo());
+            m.put(Fields.RDMAP_SINK_STAG.jsonKey(), s.readRequest.sinkStag());
+            m.put(Fields.RDMAP_SINK_TO.jsonKey(), s.readRequest.sinkTo());
+            m.put(Fields.RDMAP_READ_SIZE.jsonKey(), s.readRequest.readSize());
+            m.put(Fields.RDMAP_SOURCE_STAG.jsonKey(), s.readRequest.sourceStag());
+            m.put(Fields.RDMAP_SOURCE_TO.jsonKey(), s.readRequest.sourceTo());
         }
         if (s.terminate != null) {
-            m.put("layer", (long) s.terminate.layer());
-            m.put("etype", (long) s.terminate.errorType());
-            m.put("error_code", (long) s.terminate.errorCode());
+            m.put(Fields.RDMAP_LAYER.jsonKey(), (long) s.terminate.layer());
+            m.put(Fields.RDMAP_ETYPE.jsonKey(), (long) s.terminate.errorType());
+            m.put(Fields.RDMAP_ERROR_CODE.jsonKey(), (long) s.terminate.errorCode());
         }
         if (s.immediateData != null) {
-            m.put("immediate_data", s.immediateData);
+            m.put(Fields.RDMAP_IMMEDIATE_DATA.jsonKey(), s.immediateData);
         }
         if (s.atomicRequest != null) {
-            m.put("atomic_opcode", (long) s.atomicRequest.atomicOpcode());
-            m.put("request_id", s.atomicRequest.requestId());
-            m.put("remote_stag", s.atomicRequest.remoteStag());
-            m.put("remote_to", s.atomicRequest.remoteTo());
+            m.put(Fields.RDMAP_ATOMIC_OPCODE.jsonKey(), (long) s.atomicRequest.atomicOpcode());
+            m.put(Fields.RDMAP_REQUEST_ID.jsonKey(), s.atomicRequest.requestId());
+            m.put(Fields.RDMAP_REMOTE_STAG.jsonKey(), s.atomicRequest.remoteStag());
+            m.put(Fields.RDMAP_REMOTE_TO.jsonKey(), s.atomicRequest.remoteTo());
         }
         if (s.atomicResponse != null) {
-            m.put("request_id", s.atomicResponse.requestId());
-            m.put("original_value", s.atomicResponse.originalValue());
+            m.put(Fields.RDMAP_REQUEST_ID.jsonKey(), s.atomicResponse.requestId());
+            m.put(Fields.RDMAP_ORIGINAL_VALUE.jsonKey(), s.atomicResponse.originalValue());
+        }
+        return registered(s, Fields.fromSegment(Fields.RDMAP.name()), m);
+    }
+
+    /** Adds the fields that the registry alone reads from the segment, after the others. */
+    private static Map<String, Object> registered(DdpSegment s, List<Field> fields, Map<String, Object> m) {
+        for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            Object v = f.value(s);
+            if (v != null) {
+                m.put(f.jsonKey(), v);
+            }
         }
         return m;
     }

@@ -2,7 +2,9 @@ package io.rdmascope.pdu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Fields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,12 +13,20 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class PduFieldsTest {
+    /** Every node by its name and by the names the field registry also knows it by (its former tree names). */
     private static Map<String, FieldNode> flatten(List<FieldNode> nodes) {
         List<FieldNode> all = new ArrayList<>();
         for (FieldNode n : nodes) {
             collect(n, all);
         }
-        return all.stream().collect(Collectors.toMap(FieldNode::name, Function.identity()));
+        Map<String, FieldNode> out = all.stream().collect(Collectors.toMap(FieldNode::name, Function.identity()));
+        for (FieldNode n : all) {
+            Field f = Fields.get(n.name());
+            if (f != null) {
+                f.treeNames().forEach(old -> out.put(old, n));
+            }
+        }
+        return out;
     }
 
     private static void collect(FieldNode n, List<FieldNode> out) {
