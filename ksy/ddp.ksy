@@ -209,7 +209,7 @@ types:
           The 32-bit word of the untagged header that DDP reserves for the
           ULP (RsvdULP[8:39]) and passes to it unchanged; RDMAP reads it as
           the Invalidate STag.
-        doc-ref: RFC 5041 section 4.3
+        doc-ref: RFC 5041 section 4.4
 instances:
   controls_length:
     value: 2

@@ -81,7 +81,7 @@ class RsvdUlpFieldTest {
         assertThat(n.value()).isEqualTo(INVALIDATE);
         assertThat(n.offset()).isEqualTo(2);
         assertThat(n.length()).isEqualTo(4);
-        assertThat(n.description()).contains("RFC 5041 section 4.3");
+        assertThat(n.description()).contains("RFC 5041 section 4.4");
         assertThat(ddp.get(ddp.indexOf(n) + 1).name()).isEqualTo("ddp.qn");
 
         StringWriter s = new StringWriter();
