@@ -162,17 +162,18 @@ public final class Engine implements MessageListener {
 
     // ------------------------------------------------------------------ DDP / RDMAP segments
 
-    /** A segment placed in its message by the DDP stage: judged, and its operation accounted. */
+    /**
+     * A segment placed in its message by the DDP stage: its headers judged, then handed to the
+     * rule sets of its operation ({@link #operation}).
+     */
     @Override
     public void segment(MpaConnection connection, Fpdu fpdu, DdpSegment s, DdpStream stream, int gaps) {
         if (connection == null || fpdu == null || s == null) {
             return;
         }
         Conn c = conns.of(connection);
-        segment(c, Conn.dir(fpdu.direction), fpdu.frame, s, stream, gaps);
-    }
-
-    private void segment(Conn c, int d, long f, DdpSegment s, DdpStream stream, int gaps) {
+        int d = Conn.dir(fpdu.direction);
+        long f = fpdu.frame;
         Opcode op = Opcode.of(s.opcode);
         boolean opOk = rdmap.headers(c, d, f, s, op);
         boolean oneShot = oneShots.bits(c, d, f, s, op, opOk);
@@ -203,13 +204,24 @@ public final class Engine implements MessageListener {
         switch (op) {
             case SEND:
             case SEND_WITH_SE:
-                send(c, d, f, s, m, op, operation, oneShot, first);
+                if (oneShot && s.ab && first) {
+                    oneShots.initiation(c, d, f, s);
+                } else if (oneShot && !s.ab && s.last) {
+                    stags.completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
+                } else {
+                    if (s.last) {
+                        ulps.send(c, d, f, m, operation, op.code, 0);
+                    }
+                    narration.sendPlaced(c, d, f, s, op);
+                }
                 break;
             case SEND_WITH_INVALIDATE:
-                sendWithInvalidate(c, d, f, s, m, op, operation, CompletionKind.SEND_WITH_INVALIDATE);
-                break;
             case SEND_WITH_SE_AND_INVALIDATE:
-                sendWithInvalidate(c, d, f, s, m, op, operation, CompletionKind.SEND_SE_WITH_INVALIDATE);
+                if (s.last) {
+                    stags.completion(c, d, f, s.invalidateStag, op == Opcode.SEND_WITH_INVALIDATE
+                            ? CompletionKind.SEND_WITH_INVALIDATE : CompletionKind.SEND_SE_WITH_INVALIDATE, op);
+                    ulps.send(c, d, f, m, operation, op.code, s.invalidateStag);
+                }
                 break;
             case RDMA_WRITE:
                 ops.write(c, d, f, s, m, op, operation, first);
@@ -242,30 +254,6 @@ public final class Engine implements MessageListener {
                 break;
             default:
                 break;
-        }
-    }
-
-    /** A Send or Send with SE: a one-shot initiation or completion, else a message for the upper layer. */
-    private void send(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation,
-                      boolean oneShot, boolean first) {
-        if (oneShot && s.ab && first) {
-            oneShots.initiation(c, d, f, s);
-        } else if (oneShot && !s.ab && s.last) {
-            stags.completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
-        } else {
-            if (s.last) {
-                ulps.send(c, d, f, m, operation, op.code, 0);
-            }
-            narration.sendPlaced(c, d, f, s, op);
-        }
-    }
-
-    /** A Send with (SE and) Invalidate: with its last segment, the STag it names is invalidated. */
-    private void sendWithInvalidate(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op,
-                                    Transaction operation, CompletionKind kind) {
-        if (s.last) {
-            stags.completion(c, d, f, s.invalidateStag, kind, op);
-            ulps.send(c, d, f, m, operation, op.code, s.invalidateStag);
         }
     }
 
