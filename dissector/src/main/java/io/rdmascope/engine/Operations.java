@@ -1,8 +1,15 @@
 package io.rdmascope.engine;
 
+import static io.rdmascope.engine.Words.hex;
+import static io.rdmascope.engine.Words.stag;
+
 import io.rdmascope.ddp.DdpMessage;
+import io.rdmascope.model.OutstandingReads;
+import io.rdmascope.model.StagEntry;
+import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.tcp.Direction;
 import java.util.ArrayDeque;
 
 /**
@@ -12,22 +19,41 @@ import java.util.ArrayDeque;
  * operation is complete with its last segment (a Read with the response segment that delivers the
  * last of the requested octets or carries the Last flag); one still open when its connection closes
  * is aborted, when the capture ends incomplete.
+ *
+ * <p>Read Responses answer the Read Requests of their connection in order; a response that answers
+ * none, or a later one, is RDMAP_READ_RESPONSE_UNSOLICITED. More Read Requests outstanding than the
+ * IRD the responder announced in its MPA handshake (RFC 6581), or than
+ * {@link Engine#MAX_OUTSTANDING_READS}, is RDMAP_ORD_EXCEEDED. The data an operation moves into or
+ * out of a one-shot region, or of a region of an upper-layer call, is accounted to that transaction
+ * too.
  */
 final class Operations {
     /** Bound on Atomic Requests awaiting their Response, per direction of a connection. */
     static final int MAX_OUTSTANDING_ATOMICS = 1024;
+    /** A bit of {@link DdpMessage#firstReport}, apart from those of {@link StagRules}. */
+    private static final int R_UNSOLICITED = 16;
 
-    private final Engine engine;
+    private final Ledger ledger;
+    private final Reporter reporter;
+    private final Narration narration;
+    private final StagRules stags;
+    private final UpperLayer ulps;
 
-    Operations(Engine engine) {
-        this.engine = engine;
+    Operations(Ledger ledger, Reporter reporter, Narration narration, StagRules stags, UpperLayer ulps) {
+        this.ledger = ledger;
+        this.reporter = reporter;
+        this.narration = narration;
+        this.stags = stags;
+        this.ulps = ulps;
     }
+
+    // ------------------------------------------------------------------ writes and sends
 
     /**
      * Accounts a segment of an RDMA Write or Send to its message's transaction, beginning the
      * transaction with the message's first segment; returns it, or null for other opcodes.
      */
-    Transaction segment(Engine.Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, boolean first) {
+    Transaction segment(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, boolean first) {
         TransactionKind kind = op == Opcode.RDMA_WRITE ? TransactionKind.WRITE
                 : op.isSend() ? TransactionKind.SEND : null;
         if (kind == null) {
@@ -35,7 +61,7 @@ final class Operations {
         }
         Transaction t = m != null && m.attachment instanceof Transaction a && !first ? a : null;
         if (t == null) {
-            t = kind == TransactionKind.WRITE ? begin(c, d, f, kind, s.stag, s.to, 0, Engine.ACCESS_WRITE)
+            t = kind == TransactionKind.WRITE ? begin(c, d, f, kind, s.stag, s.to, 0, StagRules.ACCESS_WRITE)
                     : begin(c, d, f, kind, 0, 0, 0, 0);
             if (kind == TransactionKind.SEND) {
                 t.opcode = op.code;
@@ -51,68 +77,253 @@ final class Operations {
         }
         t.bytes += s.payloadLength;
         if (s.last) {
-            engine.completed(t, f);
+            ledger.completed(t, f);
         }
         return t;
     }
 
+    /** A segment of an RDMA Write: judged against the peer's STag table, its data accounted. */
+    void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation, boolean first) {
+        narration.writeSent(c, d, f, s, op);
+        if (first && operation != null) {
+            link(c, d, operation, s.stag);
+        }
+        StagEntry e = stags.access(c, d, f, m, s.stag, s.to, s.payloadLength, StagRules.ACCESS_WRITE, op.displayName,
+                operation);
+        if (operation != null && operation.parent != null && ledger.isOpen(operation.parent)) {
+            operation.parent.addDataFrame(f);
+            operation.parent.bytes += s.payloadLength;
+        }
+        if (e == null) {
+            return;
+        }
+        Transaction t = OneShotRules.of(e);
+        if (t != null && ledger.isOpen(t)) {
+            t.bytes += s.payloadLength;
+            t.addDataFrame(f);
+        }
+        narration.writePlaced(c, d, f, s);
+    }
+
+    /**
+     * Gives an operation the frame that advertised the region it names, and makes it part of the
+     * upper-layer call that advertised it.
+     */
+    private void link(Conn c, int d, Transaction operation, long stag) {
+        StagEntry e = c.nic(1 - d).find(stag);
+        if (e != null) {
+            operation.advertisedFrame = e.advertisedFrame();
+            ulps.used(e, operation);
+        }
+    }
+
+    /** The MPA ready-to-receive message: an operation of its own, not judged against the STag table. */
+    void readyToReceive(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, boolean first) {
+        Transaction t = op == Opcode.RDMA_READ_REQUEST ? readyToReceiveRead(c, d, f, s.readRequest)
+                : segment(c, d, f, s, m, op, first);
+        if (t != null) {
+            t.note = RdmapRules.READY_TO_RECEIVE;
+        }
+        narration.readyToReceive(c, d, f, op);
+    }
+
+    // ------------------------------------------------------------------ reads
+
     /** Begins the transaction of an RDMA Read Request; its responses are added by {@link #response}. */
-    Transaction readRequest(Engine.Conn c, int d, long f, DdpSegment.ReadRequest rr) {
+    private Transaction beginRead(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
         Transaction t = begin(c, d, f, TransactionKind.READ, rr.sourceStag(), rr.sourceTo(), rr.readSize(),
-                Engine.ACCESS_READ);
+                StagRules.ACCESS_READ);
         t.opcode = Opcode.RDMA_READ_REQUEST.code;
         t.sinkStag = rr.sinkStag();
         t.sinkTo = rr.sinkTo();
         return t;
     }
 
+    /** A zero-length Read Request that is the ready-to-receive message: queued for its response only. */
+    private Transaction readyToReceiveRead(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
+        Transaction operation = beginRead(c, d, f, rr);
+        OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
+                rr.sourceStag(), rr.sourceTo(), f, null);
+        read.operation = operation;
+        c.reads[d].add(read);
+        return operation;
+    }
+
+    /** An RDMA Read Request: its transaction, judged against the peer's STag table, and queued for its responses. */
+    void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
+        Transaction operation = beginRead(c, d, f, rr);
+        link(c, d, operation, rr.sourceStag());
+        if (operation.parent != null && ledger.isOpen(operation.parent)) {
+            operation.parent.addDataFrame(f);
+        }
+        narration.readRequested(c, d, f, rr);
+        StagEntry e = stags.access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), StagRules.ACCESS_READ,
+                "RDMA Read Request", operation);
+        Transaction t = null;
+        if (e != null) {
+            t = OneShotRules.of(e);
+            if (t != null && ledger.isOpen(t)) {
+                t.addDataFrame(f);
+            } else {
+                t = null;
+            }
+            narration.readServed(c, d, f, rr);
+        }
+        OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
+                rr.sourceStag(), rr.sourceTo(), f, t);
+        read.operation = operation;
+        outstanding(c, d, f, read, t != null ? t : operation);
+    }
+
+    /** Queues a Read Request for its responses; judges the number outstanding against the responder's IRD. */
+    private void outstanding(Conn c, int d, long f, OutstandingReads.Read read, Transaction named) {
+        OutstandingReads q = c.reads[d];
+        OutstandingReads.Read dropped = q.add(read);
+        if (dropped != null && dropped.operation instanceof Transaction lost) {
+            ledger.ended(lost, TransactionStatus.INCOMPLETE);
+        }
+        Integer ird = peerIrd(c, d);
+        if (dropped != null) {
+            reporter.report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, null, "RDMA Read Request from "
+                    + c.endpoint[d] + ": more than " + Engine.MAX_OUTSTANDING_READS + " Read Requests outstanding,"
+                    + " more than any IRD; the oldest, of frame " + dropped.frame + ", is forgotten");
+        } else if (ird != null && q.size() > ird) {
+            reporter.report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, named, "RDMA Read Request from "
+                    + c.endpoint[d] + " makes " + q.size() + " Read Requests outstanding; " + c.endpoint[1 - d]
+                    + " announced an IRD of " + ird + " in its MPA " + (d == 0 ? "Reply" : "Request"));
+        }
+    }
+
+    /** The IRD announced by the peer of the requester of direction d (RFC 6581), or null. */
+    private static Integer peerIrd(Conn c, int d) {
+        MpaConnection m = c.mpa;
+        if (m.revision != 2) {
+            return null;
+        }
+        Integer ird = d == Direction.FROM_INITIATOR.ordinal() ? m.responderIrd : m.initiatorIrd;
+        return ird == null || ird >= Words.IRD_NONE ? null : ird;
+    }
+
+    /** A segment of an RDMA Read Response from direction d: it answers the peer's oldest Read Request. */
+    void readResponse(Conn c, int d, long f, DdpSegment s, DdpMessage m) {
+        OutstandingReads q = c.reads[1 - d];
+        OutstandingReads.Read r = q.head();
+        if (r == null || r.sinkStag != s.stag || r.nextTo() != s.to) {
+            r = outOfOrder(c, d, f, s, m, q, r);
+            if (r == null) {
+                return;
+            }
+        }
+        r.answered += s.payloadLength;
+        Transaction t = (Transaction) r.owner;
+        if (t != null && ledger.isOpen(t)) {
+            t.bytes += s.payloadLength;
+            t.addDataFrame(f);
+            narration.readReturned(c, d, f, s, t);
+        }
+        narration.readPlaced(c, d, f, s);
+        boolean done = s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
+        if (r.operation instanceof Transaction op) {
+            if (op.parent != null && ledger.isOpen(op.parent)) {
+                op.parent.addDataFrame(f);
+                op.parent.bytes += s.payloadLength;
+            }
+            response(op, f, s, done);
+        }
+        if (done) {
+            q.removeHead();
+        }
+    }
+
+    /**
+     * A Read Response that does not continue the oldest outstanding Read Request {@code head}:
+     * returns the later request it answers (those before it are given up), or null when it answers none.
+     */
+    private OutstandingReads.Read outOfOrder(Conn c, int d, long f, DdpSegment s, DdpMessage m, OutstandingReads q,
+                                             OutstandingReads.Read head) {
+        String what = "RDMA Read Response from " + c.endpoint[d];
+        OutstandingReads.Read later = q.findLater(s.stag, s.to);
+        if (later == null) {
+            if (m == null || m.firstReport(R_UNSOLICITED)) {
+                reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, null, what + " to STag "
+                        + stag(s.stag) + " at TO " + hex(s.to) + " answers no outstanding Read Request"
+                        + (head == null ? " (none is outstanding)" : " (the next one expected: STag "
+                        + stag(head.sinkStag) + " at TO " + hex(head.nextTo()) + ", frame " + head.frame + ")"));
+            }
+            return null;
+        }
+        Transaction named = later.owner != null ? (Transaction) later.owner : (Transaction) later.operation;
+        reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, named, what
+                + " answers the Read Request of frame " + later.frame + " while the one of frame " + head.frame
+                + " is still outstanding (responses complete requests in order)");
+        while (q.head() != later) {
+            OutstandingReads.Read skipped = q.removeHead();
+            if (skipped.operation instanceof Transaction lost) {
+                ledger.ended(lost, TransactionStatus.INCOMPLETE);
+            }
+        }
+        return later;
+    }
+
     /** A Read Response segment answering the read of {@code t}; {@code done} when it answers the last octets. */
-    void response(Transaction t, long f, DdpSegment s, boolean done) {
-        if (t == null || !engine.isOpen(t)) {
+    private void response(Transaction t, long f, DdpSegment s, boolean done) {
+        if (t == null || !ledger.isOpen(t)) {
             return;
         }
         t.bytes += s.payloadLength;
         t.addDataFrame(f);
         if (done) {
-            engine.completed(t, f);
+            ledger.completed(t, f);
         }
     }
 
+    // ------------------------------------------------------------------ atomics
+
     /** An Atomic Operation Request (RFC 7306 section 6.1): begins its transaction, to be paired in order. */
-    void atomicRequest(Engine.Conn c, int d, long f, DdpSegment.AtomicRequest a) {
+    void atomicRequest(Conn c, int d, long f, DdpSegment.AtomicRequest a) {
         Transaction t = begin(c, d, f, TransactionKind.ATOMIC, a.remoteStag(), a.remoteTo(), 8,
-                Engine.ACCESS_READ | Engine.ACCESS_WRITE);
+                StagRules.ACCESS_READ | StagRules.ACCESS_WRITE);
         t.opcode = a.atomicOpcode();
         ArrayDeque<Transaction> q = c.atomics[d];
         if (q.size() >= MAX_OUTSTANDING_ATOMICS) {
             Transaction old = q.pollFirst();
-            engine.ended(old, TransactionStatus.INCOMPLETE);
+            ledger.ended(old, TransactionStatus.INCOMPLETE);
         }
         q.addLast(t);
     }
 
     /** An Atomic Response (RFC 7306 section 6.2) from direction d: completes the peer's oldest request. */
-    void atomicResponse(Engine.Conn c, int d, long f, DdpSegment s) {
+    void atomicResponse(Conn c, int d, long f) {
         Transaction t = c.atomics[1 - d].pollFirst();
-        if (t == null || !engine.isOpen(t)) {
+        if (t == null || !ledger.isOpen(t)) {
             return;
         }
         t.bytes += 8;
         t.addDataFrame(f);
-        engine.completed(t, f);
+        ledger.completed(t, f);
     }
+
+    // ------------------------------------------------------------------ ends
 
     /** A message the DDP stage dropped unfinished: its transaction ends incomplete. */
     void dropped(DdpMessage m, long f) {
-        if (m != null && m.attachment instanceof Transaction t && engine.isOpen(t)) {
-            engine.ended(t, TransactionStatus.INCOMPLETE);
+        if (m != null && m.attachment instanceof Transaction t && ledger.isOpen(t)) {
+            ledger.ended(t, TransactionStatus.INCOMPLETE);
         }
     }
 
-    private Transaction begin(Engine.Conn c, int d, long f, TransactionKind kind, long stag, long to, long length,
+    /** The connection closed: nothing outstanding on it will be answered. */
+    void closed(Conn c) {
+        c.reads[0].clear();
+        c.reads[1].clear();
+        c.atomics[0].clear();
+        c.atomics[1].clear();
+    }
+
+    private Transaction begin(Conn c, int d, long f, TransactionKind kind, long stag, long to, long length,
                               int access) {
-        Transaction t = new Transaction(engine.nextId(kind), kind, c.id, c.endpoint[d], stag, to, length, access, f, 0);
-        engine.opened(t);
+        Transaction t = new Transaction(ledger.nextId(kind), kind, c.id, c.endpoint[d], stag, to, length, access, f, 0);
+        ledger.opened(t);
         return t;
     }
 }

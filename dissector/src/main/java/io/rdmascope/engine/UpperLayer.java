@@ -1,7 +1,6 @@
 package io.rdmascope.engine;
 
 import io.rdmascope.ddp.DdpMessage;
-import io.rdmascope.fields.Hex;
 import io.rdmascope.model.Nic;
 import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaHandshake;
@@ -62,15 +61,19 @@ final class UpperLayer {
         final ArrayList<StagEntry> advertised = new ArrayList<>();
     }
 
-    private final Engine engine;
     private final List<Ulp> protocols;
+    private final Ledger ledger;
+    private final Reporter reporter;
+    private final Narration narration;
 
-    UpperLayer(Engine engine, List<Ulp> protocols) {
-        this.engine = engine;
+    UpperLayer(List<Ulp> protocols, Ledger ledger, Reporter reporter, Narration narration) {
         this.protocols = protocols;
+        this.ledger = ledger;
+        this.reporter = reporter;
+        this.narration = narration;
     }
 
-    private Session session(Engine.Conn c) {
+    private Session session(Conn c) {
         Session s = c.ulp;
         if (s == null) {
             s = new Session();
@@ -103,17 +106,14 @@ final class UpperLayer {
         return null;
     }
 
-    private void claim(Engine.Conn c, Session s, Ulp u, long f) {
+    private void claim(Conn c, Session s, Ulp u, long f) {
         s.protocol = u;
         s.decoder = u.decoder();
-        if (engine.steps) {
-            engine.step(f, c.endpoint[0], "driver", "speaks " + u.name() + " on " + c.id
-                    + " (recognised from its messages)");
-        }
+        narration.ulpRecognised(c, f, u);
     }
 
     /** The private data of an MPA Request or Reply, after RFC 6581's IRD and ORD. */
-    void handshake(Engine.Conn c, MpaHandshake h) {
+    void handshake(Conn c, MpaHandshake h) {
         if (protocols.isEmpty() || h.privateData() == null) {
             return;
         }
@@ -140,7 +140,7 @@ final class UpperLayer {
     }
 
     /** A Send message that ended with this frame. */
-    void send(Engine.Conn c, int d, long f, DdpMessage m, Transaction op, int opcode, long invalidateStag) {
+    void send(Conn c, int d, long f, DdpMessage m, Transaction op, int opcode, long invalidateStag) {
         if (protocols.isEmpty() || m == null) {
             return;
         }
@@ -166,7 +166,7 @@ final class UpperLayer {
     }
 
     /** An RDMA Write message that ended with this frame, for protocols that advertise through Writes. */
-    void write(Engine.Conn c, int d, long f, DdpMessage m, Transaction op, long stag, long to) {
+    void write(Conn c, int d, long f, DdpMessage m, Transaction op, long stag, long to) {
         Session s = c.ulp;
         if (s == null || s.decoder == null || m == null || m.head == null) {
             return;
@@ -197,13 +197,13 @@ final class UpperLayer {
         }
     }
 
-    private void apply(Engine.Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
+    private void apply(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
         if (msg == null) {
             return;
         }
         String protocol = s.protocol.name();
         for (String p : msg.problems) {
-            engine.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
+            reporter.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
                     protocol + " message from " + c.endpoint[d] + ": " + p, reference(protocol));
         }
         Transaction call = null;
@@ -214,72 +214,65 @@ final class UpperLayer {
         for (Advertisement a : msg.advertisements) {
             advertise(c, d, f, s, protocol, a, call, msg);
         }
-        if (call != null && engine.steps) {
-            engine.step(f, c.endpoint[d], "driver", "driver sends the " + protocol + " call "
-                    + (msg.summary != null ? msg.summary : "") + " (" + call.id + ")");
+        if (call != null) {
+            narration.ulpCall(c, d, f, protocol, msg, call);
         }
         if (msg.role == UlpMessage.Role.REPLY) {
             reply(c, d, f, s, msg, op);
         }
     }
 
-    private Transaction beginCall(Engine.Conn c, int d, long f, Session s, UlpMessage msg, TransactionKind kind,
+    private Transaction beginCall(Conn c, int d, long f, Session s, UlpMessage msg, TransactionKind kind,
                                   Transaction op) {
         long start = op != null ? op.startFrame() : f;
-        Transaction t = new Transaction(engine.nextId(kind), kind, c.id, c.endpoint[d], 0, 0, 0, 0, start, 0);
+        Transaction t = new Transaction(ledger.nextId(kind), kind, c.id, c.endpoint[d], 0, 0, 0, 0, start, 0);
         t.ulp = new LinkedHashMap<>(msg.fields);
         t.summary = msg.summary;
         t.operations = new ArrayList<>(4);
         include(t, op);
-        engine.opened(t);
+        ledger.opened(t);
         Transaction before = s.calls.remove(msg.correlation);
-        if (before != null && engine.isOpen(before)) {
-            engine.ended(before, TransactionStatus.INCOMPLETE);
+        if (before != null && ledger.isOpen(before)) {
+            ledger.ended(before, TransactionStatus.INCOMPLETE);
         }
         if (s.calls.size() >= MAX_OPEN_CALLS) {
             Iterator<Transaction> it = s.calls.values().iterator();
             Transaction oldest = it.next();
             it.remove();
-            engine.ended(oldest, TransactionStatus.INCOMPLETE);
+            ledger.ended(oldest, TransactionStatus.INCOMPLETE);
         }
         s.calls.put(msg.correlation, t);
         return t;
     }
 
-    private void reply(Engine.Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
+    private void reply(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
         Transaction t = s.calls.remove(msg.correlation);
-        if (t == null || !engine.isOpen(t)) {
+        if (t == null || !ledger.isOpen(t)) {
             return;
         }
         include(t, op);
-        if (engine.steps) {
-            engine.step(f, c.endpoint[d], "driver", "driver answers " + t.id + (t.summary != null ? " (" + t.summary + ")" : "")
-                    + (msg.summary != null ? ": " + msg.summary : ""));
-        }
+        narration.ulpReply(c, d, f, t, msg);
         retire(c, 1 - d, f, t);
-        engine.completed(t, f);
+        ledger.completed(t, f);
     }
 
     /** Invalidates what the call advertised and nothing invalidated yet: the requester's driver does it as the reply arrives. */
-    private void retire(Engine.Conn c, int requester, long f, Transaction call) {
+    private void retire(Conn c, int requester, long f, Transaction call) {
         Session s = c.ulp;
-        Nic nic = engine.nic(c, requester);
+        Nic nic = c.nic(requester);
         for (StagEntry e : s.advertised) {
             if (e.valid() && e.owner() instanceof Advert a && a.call == call) {
                 nic.invalidate(e, f);
-                if (engine.steps) {
-                    engine.step(f, c.endpoint[requester], "driver", "driver invalidates STag " + Hex.stag(e.stag())
-                            + " (" + a.what + ") as the reply ends " + call.id);
-                }
+                narration.ulpInvalidated(c, requester, f, e, a, call);
             }
         }
         s.advertised.removeIf(e -> !e.valid());
     }
 
-    private void advertise(Engine.Conn c, int d, long f, Session s, String protocol, Advertisement a, Transaction call,
+    private void advertise(Conn c, int d, long f, Session s, String protocol, Advertisement a, Transaction call,
                            UlpMessage msg) {
-        Nic nic = engine.nic(c, d);
-        int access = a.access() & (Engine.ACCESS_READ | Engine.ACCESS_WRITE);
+        Nic nic = c.nic(d);
+        int access = a.access() & (StagRules.ACCESS_READ | StagRules.ACCESS_WRITE);
         long to = a.to();
         long length = a.lengthKnown() ? a.length() : -1L;
         StagEntry before = nic.find(a.stag());
@@ -305,11 +298,7 @@ final class UpperLayer {
             }
         }
         s.advertised.add(e);
-        if (engine.steps) {
-            engine.step(f, c.endpoint[d], "driver", "driver advertises STag " + Hex.stag(a.stag()) + " ["
-                    + Engine.hex(a.to()) + ", " + (a.lengthKnown() ? "+" + a.length() : "length not given") + ") for "
-                    + Engine.accessWords(access) + ": " + a.what());
-        }
+        narration.ulpAdvertised(c, d, f, a, access);
     }
 
     /** Adds an operation to the call it belongs to. */
@@ -329,7 +318,7 @@ final class UpperLayer {
 
     /** An RDMA Read or Write that used a region an upper-layer message advertised: it becomes part of that call. */
     void used(StagEntry e, Transaction op) {
-        if (e != null && e.owner() instanceof Advert a && a.call != null && engine.isOpen(a.call) && op != null) {
+        if (e != null && e.owner() instanceof Advert a && a.call != null && ledger.isOpen(a.call) && op != null) {
             op.parent = a.call;
             if (a.call.operations.isEmpty() || !a.call.operations.get(a.call.operations.size() - 1).equals(op.id)) {
                 a.call.operations.add(op.id);
@@ -338,20 +327,20 @@ final class UpperLayer {
     }
 
     /** The connection closed: its calls end aborted, its advertised regions go with it. */
-    void close(Engine.Conn c, long f) {
+    void close(Conn c, long f) {
         Session s = c.ulp;
         if (s == null) {
             return;
         }
         for (Transaction t : s.calls.values()) {
-            if (engine.isOpen(t)) {
-                engine.ended(t, TransactionStatus.ABORTED);
+            if (ledger.isOpen(t)) {
+                ledger.ended(t, TransactionStatus.ABORTED);
             }
         }
         s.calls.clear();
         for (StagEntry e : s.advertised) {
             if (e.valid()) {
-                engine.nic(c, e.direction()).invalidate(e, f);
+                c.nic(e.direction()).invalidate(e, f);
             }
         }
         s.advertised.clear();

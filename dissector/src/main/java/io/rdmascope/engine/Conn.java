@@ -1,0 +1,85 @@
+package io.rdmascope.engine;
+
+import io.rdmascope.model.LongMap;
+import io.rdmascope.model.Nic;
+import io.rdmascope.model.NicModel;
+import io.rdmascope.model.OutstandingReads;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.tcp.Direction;
+import io.rdmascope.tcp.TcpConnection;
+import java.util.ArrayDeque;
+
+/**
+ * What the engine keeps of one MPA connection: its names, and the state each rule set keeps on it.
+ * The state lives here, grouped by the rule set that owns it, so that one look-up per event serves
+ * every rule set. Directions are indexed by {@link Direction#ordinal()}.
+ */
+final class Conn {
+    final MpaConnection mpa;
+    final String id;
+    final String[] endpoint = new String[2];
+    final String[] address = new String[2];
+    private final NicModel model;
+    /** The NIC of the source of each direction, looked up once. */
+    private final Nic[] nic = new Nic[2];
+    /** FIN, RST or Terminate seen: the queue pairs are torn down. */
+    boolean closed;
+
+    // MpaRules
+    boolean requestSeen;
+    boolean replySeen;
+    /** An MPA revision 2 Request or Reply asked for peer-to-peer mode (RFC 6581 section 8). */
+    boolean peerToPeer;
+    final boolean[] markerIssuePending = new boolean[2];
+    final long[] markerIssueOffset = {-1, -1};
+    final long[] markerFpduStart = {-1, -1};
+    final long[] markerFpduEnd = {-1, -1};
+
+    // RdmapRules
+    /** Whether each direction has sent an FPDU yet (the MPA ready-to-receive message comes first). */
+    final boolean[] sentFpdu = new boolean[2];
+
+    // Operations
+    /** Index: the direction the requests travel in (the requester is its source). */
+    final OutstandingReads[] reads = {new OutstandingReads(Engine.MAX_OUTSTANDING_READS),
+            new OutstandingReads(Engine.MAX_OUTSTANDING_READS)};
+    /** Atomic Requests awaiting their Response, by the direction the requests travel in. */
+    @SuppressWarnings("unchecked")
+    final ArrayDeque<Transaction>[] atomics = new ArrayDeque[] {new ArrayDeque<>(), new ArrayDeque<>()};
+
+    // StagRules
+    /** The STags already reported as STAG_UNADVERTISED on this connection. */
+    final LongMap<Boolean> unadvertised = new LongMap<>();
+
+    // UpperLayer
+    /** The upper-layer protocol spoken on the connection, once looked at. */
+    UpperLayer.Session ulp;
+
+    Conn(MpaConnection mpa, NicModel model) {
+        this.mpa = mpa;
+        this.id = mpa.id();
+        this.model = model;
+        TcpConnection tcp = mpa.tcp();
+        for (Direction d : Direction.values()) {
+            Endpoint e = tcp == null ? null : tcp.source(d);
+            endpoint[d.ordinal()] = e == null ? "?" : e.toString();
+            address[d.ordinal()] = e == null ? "?" + d.ordinal() : e.address();
+        }
+    }
+
+    /** The NIC of the source of direction d. */
+    Nic nic(int d) {
+        Nic n = nic[d];
+        if (n == null) {
+            n = model.nic(address[d]);
+            nic[d] = n;
+        }
+        return n;
+    }
+
+    /** The index of a direction; an unknown direction counts as the initiator's. */
+    static int dir(Direction d) {
+        return d == null ? 0 : d.ordinal();
+    }
+}
