@@ -9,6 +9,7 @@ import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.filter.FilterContext;
@@ -40,6 +41,7 @@ import io.rdmascope.pdu.PduSummary;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.pipeline.FrameListener;
 import io.rdmascope.report.FrameRecord;
+import io.rdmascope.report.KindTable;
 import io.rdmascope.report.PduRecord;
 import io.rdmascope.tcp.Direction;
 import java.io.IOException;
@@ -48,6 +50,7 @@ import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -1193,8 +1196,17 @@ public final class PipelineCaptureModel implements CaptureModel {
         synchronized (bytesByConnection) {
             bytes = new LinkedHashMap<>(bytesByConnection);
         }
-        long[] latencies = transactions().stream().mapToLong(Transaction::latencyNanos).filter(l -> l >= 0).toArray();
-        return new CaptureStatistics(byOpcode, bytes, latencies);
+        List<Transaction> all = transactions();
+        long[] latencies = all.stream().mapToLong(Transaction::latencyNanos).filter(l -> l >= 0).toArray();
+        Map<TransactionKind, long[]> byKind = new EnumMap<>(TransactionKind.class);
+        for (TransactionKind k : TransactionKind.values()) {
+            long[] l = all.stream().filter(t -> t.kind == k).mapToLong(Transaction::latencyNanos).filter(v -> v >= 0)
+                    .toArray();
+            if (l.length > 0) {
+                byKind.put(k, l);
+            }
+        }
+        return new CaptureStatistics(byOpcode, bytes, latencies, KindTable.of(all), byKind);
     }
 
     @Override

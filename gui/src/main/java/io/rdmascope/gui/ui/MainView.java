@@ -377,7 +377,7 @@ public final class MainView extends BorderPane {
         CaptureModel m = model;
         String counts = count(rows.frameCount(), "frame");
         if (m != null) {
-            counts += ", " + count(m.transactions().size(), "transaction") + ", " + count(m.violations().size(), "violation");
+            counts += ", " + findings(m.transactions().size(), m.violations());
             refreshAnalysis(m);
         }
         status.setText((cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts);
@@ -385,6 +385,17 @@ public final class MainView extends BorderPane {
         if (!filterField.getText().isBlank()) {
             applyFilter();
         }
+    }
+
+    /** "272 transactions, 0 errors, 1 warning, 3 notes": a note (severity info) is not called a violation. */
+    static String findings(long transactions, List<io.rdmascope.engine.Violation> violations) {
+        long[] bySeverity = new long[Severity.values().length];
+        for (io.rdmascope.engine.Violation v : violations) {
+            bySeverity[v.severity().ordinal()]++;
+        }
+        return count(transactions, "transaction") + ", " + count(bySeverity[Severity.ERROR.ordinal()], "error") + ", "
+                + count(bySeverity[Severity.WARNING.ordinal()], "warning") + ", "
+                + count(bySeverity[Severity.INFO.ordinal()], "note");
     }
 
     private static String count(long n, String noun) {

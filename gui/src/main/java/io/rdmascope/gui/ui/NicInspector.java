@@ -45,7 +45,7 @@ public final class NicInspector extends BorderPane {
         setTop(bar);
         stags.getColumns().add(col("Endpoint", 130, NicState.StagEntry::endpoint));
         stags.getColumns().add(col("STag", 90, e -> Hex.stag(e.stag())));
-        stags.getColumns().add(col("Region", 150, e -> String.format("[0x%x, +%d)", e.to(), e.length())));
+        stags.getColumns().add(col("Region", 190, NicInspector::region));
         stags.getColumns().add(col("Access", 75, NicState.StagEntry::accessText));
         stags.getColumns().add(col("State", 80, e -> e.state().name().toLowerCase()));
         stags.getColumns().add(col("QP", 40, NicState.StagEntry::connection));
@@ -80,6 +80,12 @@ public final class NicInspector extends BorderPane {
         c.setCellValueFactory(v -> new ReadOnlyStringWrapper(f.apply(v.getValue())));
         c.setPrefWidth(width);
         return c;
+    }
+
+    /** "[0x…, +4096)", or the offset alone when the advertisement named no length. */
+    static String region(NicState.StagEntry e) {
+        return e.length() < 0 ? "[" + Hex.to(e.to()) + ", length not advertised)"
+                : "[" + Hex.to(e.to()) + ", +" + e.length() + ")";
     }
 
     public void show(NicState state) {
