@@ -50,7 +50,7 @@ class MainViewTest {
     private void open(FxRobot robot, Path file) throws Exception {
         robot.interact(() -> view.open(file));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" violation"));
+                && view.status().getText().contains(" note"));
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -41,7 +41,7 @@ public final class ScreenshotMain extends Application {
     private void waitLoaded() {
         PauseTransition p = new PauseTransition(Duration.millis(300));
         p.setOnFinished(e -> {
-            if (view.isLoading() || view.model() == null || !view.status().getText().contains(" violation")) {
+            if (view.isLoading() || view.model() == null || !view.status().getText().contains(" note")) {
                 waitLoaded();
             } else {
                 plan();
@@ -78,8 +78,10 @@ public final class ScreenshotMain extends Application {
             view.jumpTo(frame);
             shoot("4-violations", "Violations");
         });
+        long advertised = ts.stream().filter(t -> t.advertisedFrame >= 0).mapToLong(Transaction::endFrame).findFirst()
+                .orElse(frame);
         steps.add(() -> {
-            view.jumpTo(frame);
+            view.jumpTo(advertised);
             shoot("5-nic", "NIC State");
         });
         steps.add(() -> shoot("6-statistics", "Statistics"));

@@ -41,7 +41,7 @@ class ScrollTest {
     void scrollsTopToBottomAndFiltersInTheBackground(FxRobot robot) throws Exception {
         robot.interact(() -> view.open(big));
         WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" violation"));
+                && view.status().getText().contains(" note"));
         int n = view.allRows().frameCount();
         assertThat(n).isGreaterThan(50_000);
         for (int i = 0; i < n; i += n / 200) {

@@ -1,20 +1,26 @@
 package io.rdmascope.gui.pipeline;
 
 import io.rdmascope.capture.Packet;
+import io.rdmascope.fields.FieldNode;
 import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.net.NetFields;
 import io.rdmascope.net.TcpSegment;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Info-column texts that {@link io.rdmascope.pdu.PduSummary} does not cover: TCP segments without
  * an iWARP PDU (as Wireshark writes them: {@code 58936 → 9999 [ACK] Seq=1 Ack=1 Win=512 Len=0},
  * sequence numbers relative to the flow's first), MPA Requests and Replies, and frames that hold
- * no TCP segment, read from their link and IP headers.
+ * no TCP segment, named from the link and IP layers the dissector decodes. Nothing here reads
+ * octets of a frame.
  */
 public final class FrameSummary {
     private FrameSummary() {}
 
-    private static final int LINKTYPE_NULL = 0, LINKTYPE_ETHERNET = 1, LINKTYPE_RAW = 101, LINKTYPE_LINUX_SLL = 113,
-            LINKTYPE_IPV4 = 228, LINKTYPE_IPV6 = 229;
+    /** IPv6 extension headers as {@link NetFields} names them; each names the header after it. */
+    private static final Set<String> EXTENSION_HEADERS = Set.of("ipv6.hopopts", "ipv6.routing", "ipv6.dstopts", "ah",
+            "ipv6.fraghdr");
 
     /** Columns of a frame without TCP. */
     public record NonTcp(String source, String destination, String protocol, String info) {}
@@ -70,113 +76,103 @@ public final class FrameSummary {
         return b.toString();
     }
 
-    /** Columns of a frame that holds no TCP segment the decoder took. Never throws. */
+    /**
+     * Columns of a frame that holds no TCP segment the decoder took, from the layers the
+     * dissector's {@link NetFields} decodes (link, VLAN, IP). Never throws.
+     */
     public static NonTcp describe(Packet p) {
         try {
-            return decode(p);
+            return describe(p, NetFields.layers(p));
         } catch (RuntimeException e) {
             return new NonTcp("", "", "Frame", p.length + " B");
         }
     }
 
-    private static NonTcp decode(Packet p) {
-        byte[] d = p.data;
-        int o = p.offset, end = p.offset + p.length;
-        int type;
-        switch (p.linkType) {
-            case LINKTYPE_ETHERNET: {
-                if (end - o < 14) {
-                    return new NonTcp("", "", "Ethernet", "Truncated Ethernet frame, " + p.length + " B");
-                }
-                type = u16(d, o + 12);
-                o += 14;
-                while ((type == 0x8100 || type == 0x88a8) && end - o >= 4) {
-                    type = u16(d, o + 2);
-                    o += 4;
-                }
-                break;
+    private static NonTcp describe(Packet p, List<FieldNode> layers) {
+        FieldNode link = null, ip = null;
+        boolean tcp = false;
+        for (FieldNode n : layers) {
+            switch (n.name()) {
+                case "eth", "sll", "null", "vlan" -> link = n;
+                case "ip", "ipv6" -> ip = n;
+                case "tcp" -> tcp = true;
+                default -> { }
             }
-            case LINKTYPE_LINUX_SLL:
-                if (end - o < 16) {
-                    return new NonTcp("", "", "SLL", "Truncated frame, " + p.length + " B");
-                }
-                type = u16(d, o + 14);
-                o += 16;
-                break;
-            case LINKTYPE_NULL:
-                if (end - o < 4) {
-                    return new NonTcp("", "", "Null", "Truncated frame, " + p.length + " B");
-                }
-                int family = (d[o] & 0xff) | (d[o + 3] & 0xff);
-                type = family == 2 ? 0x0800 : family == 24 || family == 28 || family == 30 ? 0x86dd : -1;
-                o += 4;
-                break;
-            case LINKTYPE_RAW: case LINKTYPE_IPV4: case LINKTYPE_IPV6:
-                type = end > o && (d[o] & 0xf0) == 0x60 ? 0x86dd : 0x0800;
-                break;
-            default:
-                return new NonTcp("", "", "Frame", "Link type " + p.linkType + ", " + p.length + " B");
         }
-        switch (type) {
-            case 0x0800: return ipv4(d, o, end);
-            case 0x86dd: return ipv6(d, o, end);
-            case 0x0806: return new NonTcp("", "", "ARP", arp(d, o, end));
-            default:
-                return new NonTcp("", "", "Ethernet", "EtherType 0x" + hex4(type) + ", " + p.length + " B");
+        if (ip == null) {
+            return link == null ? new NonTcp("", "", "Frame", "Link type " + p.linkType + ", " + p.length + " B")
+                    : linkOnly(p, link);
         }
-    }
-
-    private static NonTcp ipv4(byte[] d, int o, int end) {
-        if (end - o < 20) {
-            return new NonTcp("", "", "IPv4", "Truncated IPv4 header");
-        }
-        int ihl = (d[o] & 0x0f) * 4;
-        int proto = d[o + 9] & 0xff;
-        String src = (d[o + 12] & 0xff) + "." + (d[o + 13] & 0xff) + "." + (d[o + 14] & 0xff) + "." + (d[o + 15] & 0xff);
-        String dst = (d[o + 16] & 0xff) + "." + (d[o + 17] & 0xff) + "." + (d[o + 18] & 0xff) + "." + (d[o + 19] & 0xff);
-        int frag = u16(d, o + 6);
-        if ((frag & 0x3fff) != 0) {
-            return new NonTcp(src, dst, "IPv4", "Fragmented IP protocol (proto=" + protoName(proto) + " " + proto
-                    + ", off=" + (frag & 0x1fff) * 8 + (((frag & 0x2000) != 0) ? ", MF" : "") + ")");
-        }
-        return transport(src, dst, proto, d, o + ihl, end, "IPv4");
-    }
-
-    private static NonTcp ipv6(byte[] d, int o, int end) {
-        if (end - o < 40) {
-            return new NonTcp("", "", "IPv6", "Truncated IPv6 header");
-        }
-        return transport(v6(d, o + 8), v6(d, o + 24), d[o + 6] & 0xff, d, o + 40, end, "IPv6");
-    }
-
-    private static NonTcp transport(String src, String dst, int proto, byte[] d, int o, int end, String ip) {
-        switch (proto) {
-            case 17:
-                if (end - o >= 8) {
-                    int sp = u16(d, o), dp = u16(d, o + 2);
-                    return new NonTcp(src, dst, "UDP", sp + " \u2192 " + dp + " Len=" + Math.max(0, u16(d, o + 4) - 8));
-                }
-                return new NonTcp(src, dst, "UDP", "Truncated UDP header");
-            case 1: case 58: {
-                String name = proto == 1 ? "ICMP" : "ICMPv6";
-                return new NonTcp(src, dst, name, end > o ? name + " type " + (d[o] & 0xff)
-                        + (end > o + 1 ? " code " + (d[o + 1] & 0xff) : "") : name);
+        boolean v6 = ip.name().equals("ipv6");
+        String version = v6 ? "IPv6" : "IPv4";
+        String src = display(ip, v6 ? "ipv6.src" : "ip.src"), dst = display(ip, v6 ? "ipv6.dst" : "ip.dst");
+        int proto = (int) number(ip, v6 ? "ipv6.nxt" : "ip.proto");
+        for (FieldNode c : ip.children()) {
+            if (EXTENSION_HEADERS.contains(c.name())) {
+                proto = (int) number(c, c.name() + ".nxt");
             }
-            case 6:
-                return new NonTcp(src, dst, "TCP", "TCP segment not decoded (truncated or malformed header)");
-            default:
-                return new NonTcp(src, dst, ip, ip + " protocol " + protoName(proto) + " (" + proto + ")");
         }
+        if (fragment(ip)) {
+            return new NonTcp(src, dst, version, "Fragmented IP protocol (proto=" + protoName(proto) + " " + proto + ")");
+        }
+        if (tcp || proto == 6) {
+            return new NonTcp(src, dst, "TCP", "TCP segment not decoded (truncated or malformed header)");
+        }
+        String name = protoName(proto);
+        return new NonTcp(src, dst, proto == 17 || proto == 1 || proto == 58 ? name : version,
+                version + " protocol " + name + " (" + proto + "), " + p.length + " B");
     }
 
-    private static String arp(byte[] d, int o, int end) {
-        if (end - o < 28) {
-            return "ARP (truncated)";
+    /** A frame whose link layer carries no IP: named by its EtherType. */
+    private static NonTcp linkOnly(Packet p, FieldNode link) {
+        long type = -1;
+        for (String f : new String[] {"eth.type", "vlan.etype", "sll.etype"}) {
+            long v = number(link, f);
+            if (v >= 0) {
+                type = v;
+            }
         }
-        int op = u16(d, o + 6);
-        String sender = (d[o + 14] & 0xff) + "." + (d[o + 15] & 0xff) + "." + (d[o + 16] & 0xff) + "." + (d[o + 17] & 0xff);
-        String target = (d[o + 24] & 0xff) + "." + (d[o + 25] & 0xff) + "." + (d[o + 26] & 0xff) + "." + (d[o + 27] & 0xff);
-        return op == 1 ? "Who has " + target + "? Tell " + sender : op == 2 ? sender + " is at (reply)" : "ARP opcode " + op;
+        if (type == 0x0806) {
+            return new NonTcp("", "", "ARP", "ARP, " + p.length + " B");
+        }
+        return new NonTcp("", "", link.name().equals("eth") || link.name().equals("vlan") ? "Ethernet" : link.label(),
+                (type < 0 ? "Frame" : "EtherType 0x" + hex4((int) type)) + ", " + p.length + " B");
+    }
+
+    /** Whether the IP layer is a fragment of a datagram (IPv4 offset or MF flag, IPv6 fragment header). */
+    private static boolean fragment(FieldNode ip) {
+        if (ip.name().equals("ip")) {
+            return number(ip, "ip.frag_offset") > 0 || Boolean.TRUE.equals(value(ip, "ip.flags.mf"));
+        }
+        return number(ip, "ipv6.fraghdr.offset") > 0 || Boolean.TRUE.equals(value(ip, "ipv6.fraghdr.more"));
+    }
+
+    private static FieldNode find(FieldNode n, String name) {
+        if (name.equals(n.name())) {
+            return n;
+        }
+        for (FieldNode c : n.children()) {
+            FieldNode f = find(c, name);
+            if (f != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private static Object value(FieldNode n, String name) {
+        FieldNode f = find(n, name);
+        return f == null ? null : f.value();
+    }
+
+    /** A numeric field's value, or -1. */
+    private static long number(FieldNode n, String name) {
+        return value(n, name) instanceof Number v ? v.longValue() : -1;
+    }
+
+    private static String display(FieldNode n, String name) {
+        FieldNode f = find(n, name);
+        return f == null ? "" : f.display();
     }
 
     private static String protoName(int p) {
@@ -188,21 +184,6 @@ public final class FrameSummary {
             case 132: return "SCTP";
             default: return "unknown";
         }
-    }
-
-    private static String v6(byte[] d, int o) {
-        StringBuilder b = new StringBuilder(39);
-        for (int i = 0; i < 8; i++) {
-            if (i > 0) {
-                b.append(':');
-            }
-            b.append(Integer.toHexString(u16(d, o + 2 * i)));
-        }
-        return b.toString();
-    }
-
-    private static int u16(byte[] d, int o) {
-        return ((d[o] & 0xff) << 8) | (d[o + 1] & 0xff);
     }
 
     private static String hex4(int v) {

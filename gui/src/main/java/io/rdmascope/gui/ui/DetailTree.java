@@ -106,4 +106,35 @@ public final class DetailTree extends TreeView<FieldNode> {
         }
         return best != null ? best : covers ? item : null;
     }
+
+    /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
+    public boolean selectField(String name) {
+        TreeItem<FieldNode> root = getRoot();
+        TreeItem<FieldNode> found = root == null ? null : find(root, name);
+        if (found == null) {
+            return false;
+        }
+        for (TreeItem<FieldNode> p = found.getParent(); p != null; p = p.getParent()) {
+            p.setExpanded(true);
+        }
+        getSelectionModel().select(found);
+        int row = getRow(found);
+        if (row >= 0) {
+            scrollTo(Math.max(0, row - 2));
+        }
+        return true;
+    }
+
+    private static TreeItem<FieldNode> find(TreeItem<FieldNode> item, String name) {
+        if (item.getValue() != null && name.equals(item.getValue().name())) {
+            return item;
+        }
+        for (TreeItem<FieldNode> c : item.getChildren()) {
+            TreeItem<FieldNode> f = find(c, name);
+            if (f != null) {
+                return f;
+            }
+        }
+        return null;
+    }
 }

@@ -1,17 +1,13 @@
 package io.rdmascope.gui.ui;
 
 import io.rdmascope.engine.NicSettings;
-import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.gui.export.Exports;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureOpener;
-import io.rdmascope.gui.model.FrameFilter;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
-import io.rdmascope.gui.model.DisplayFilterCompiler;
-import io.rdmascope.gui.model.NicState;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,24 +17,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
-import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
-import javafx.scene.control.TreeItem;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -58,27 +46,19 @@ import javafx.stage.Window;
  * batch at a time, so the first rows show at once and the window stays responsive.
  */
 public final class MainView extends BorderPane {
-    private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid-filter");
-    private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid-filter");
-    private static final int RECENT_MAX = 8;
 
     private final CaptureOpener opener;
-    private final Preferences prefs;
     /** Every frame read: the size of the capture, for tests and the status bar. */
     private final FrameList rows = new FrameList();
     /** The packet list's items: every frame, or the frames the display filter matched. */
     private final FrameList filtered = rows;
-    /** Filters over more frames than this run in the background, with progress and Cancel. */
-    private static final int FOREGROUND_FILTER = 50_000;
-    private Task<int[]> filtering;
     private volatile CaptureModel model;
     private long firstTime;
 
     private final PacketTable table;
     private final DetailTree details = new DetailTree();
     private final HexView hex = new HexView();
-    private final TextField filterField = new TextField();
-    private final Label filterError = new Label();
+    private final FilterBar filterBar;
     private final TimelineView timeline = new TimelineView();
     private final SequenceView sequence = new SequenceView();
     private final ViolationsPane violations = new ViolationsPane();
@@ -88,25 +68,18 @@ public final class MainView extends BorderPane {
     private final Label status = new Label("Ready");
     private final ProgressBar progress = new ProgressBar(0);
     private final Button cancel = new Button("Cancel");
-    private final Menu recentMenu = new Menu("Recent Files");
+    private final MainMenus menus;
     private Task<CaptureModel> loading;
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(MainView.class.getName());
     /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
     private final java.util.BitSet markerOctets = new java.util.BitSet();
-    /** Computes NIC states off the application thread; only the latest request is shown. */
-    private final java.util.concurrent.ExecutorService nicWorker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "rdmascope-nic");
-        t.setDaemon(true);
-        return t;
-    });
-    private final java.util.concurrent.atomic.AtomicLong nicRequest = new java.util.concurrent.atomic.AtomicLong();
     private Alert lastAlert;
 
     public MainView(CaptureOpener opener, Preferences prefs) {
         this.opener = opener;
-        this.prefs = prefs;
+        this.menus = new MainMenus(prefs, this, () -> model != null);
         table = new PacketTable(f -> {
             CaptureModel m = model;
             return m == null ? null : m.severityAt(f);
@@ -122,7 +95,8 @@ public final class MainView extends BorderPane {
         nic.setId("nic");
         statistics.setId("statistics");
 
-        setTop(new VBox(menus(), filterBar(), filterError));
+        filterBar = new FilterBar(new FilterHost(), filtered);
+        setTop(new VBox(menus.bar(), filterBar, filterBar.error()));
         SplitPane bytesPane = new SplitPane(details, hex);
         bytesPane.setDividerPositions(0.55);
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
@@ -161,60 +135,12 @@ public final class MainView extends BorderPane {
             e.setDropCompleted(ok);
             e.consume();
         });
-        refreshRecent();
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
         Tab t = new Tab(name, content);
         t.setId("tab" + name.replace(" ", ""));
         return t;
-    }
-
-    private MenuBar menus() {
-        MenuItem open = new MenuItem("Open\u2026");
-        open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
-        open.setOnAction(e -> chooseAndOpen());
-        MenuItem json = new MenuItem("Analysis as JSON\u2026");
-        json.setOnAction(e -> exportDialog("analysis.json", "JSON", "*.json", this::exportJson));
-        MenuItem pcap = new MenuItem("Selected Frames as pcap\u2026");
-        pcap.setOnAction(e -> exportDialog("selected.pcap", "pcap", "*.pcap", this::exportSelectedPcap));
-        MenuItem png = new MenuItem("Timeline as PNG\u2026");
-        png.setOnAction(e -> exportDialog("timeline.png", "PNG image", "*.png", this::exportTimelinePng));
-        Menu export = new Menu("Export", null, json, pcap, png);
-        MenuItem quit = new MenuItem("Quit");
-        quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
-        quit.setOnAction(e -> Platform.exit());
-        Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file);
-        bar.setId("menuBar");
-        return bar;
-    }
-
-    private HBox filterBar() {
-        filterField.setId("filterField");
-        filterField.getStyleClass().add("filter-field");
-        filterField.setPromptText("Apply a display filter \u2026  e.g. violation.code == \"STAG_BOUNDS\" || transaction == t1");
-        filterField.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ENTER) {
-                applyFilter();
-            }
-        });
-        Button apply = new Button("Apply");
-        apply.setId("filterApply");
-        apply.setOnAction(e -> applyFilter());
-        Button clear = new Button("Clear");
-        clear.setOnAction(e -> {
-            filterField.clear();
-            applyFilter();
-        });
-        filterError.setId("filterError");
-        filterError.getStyleClass().add("filter-error");
-        filterError.setManaged(false);
-        filterError.setVisible(false);
-        HBox.setHgrow(filterField, Priority.ALWAYS);
-        HBox bar = new HBox(filterField, apply, clear);
-        bar.getStyleClass().add("filter-bar");
-        return bar;
     }
 
     private HBox statusBar() {
@@ -238,7 +164,7 @@ public final class MainView extends BorderPane {
 
     // ---- loading
 
-    private void chooseAndOpen() {
+    void chooseAndOpen() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open Capture");
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap"),
@@ -249,7 +175,7 @@ public final class MainView extends BorderPane {
         }
     }
 
-    private Window window() {
+    Window window() {
         return getScene() == null ? null : getScene().getWindow();
     }
 
@@ -271,42 +197,10 @@ public final class MainView extends BorderPane {
         details.show(List.of());
         hex.setBytes(new byte[0]);
         firstTime = 0;
-        addRecent(file);
-        java.util.concurrent.atomic.AtomicLong known = new java.util.concurrent.atomic.AtomicLong();
-        AtomicBoolean scheduled = new AtomicBoolean();
+        menus.addRecent(file);
         AtomicBoolean stop = new AtomicBoolean();
         long started = System.nanoTime();
-        Task<CaptureModel> task = new Task<>() {
-            @Override
-            protected CaptureModel call() throws Exception {
-                Task<CaptureModel> me = this;
-                CaptureModel m = opener.open(file);
-                Platform.runLater(() -> {
-                    if (loading == this) {
-                        model = m;
-                        rows.reset(m::row);
-                    }
-                });
-                m.load(new LoadListener() {
-                    @Override
-                    public void frames(long count) {
-                        known.set(count);
-                        if (scheduled.compareAndSet(false, true)) {
-                            Platform.runLater(() -> {
-                                scheduled.set(false);
-                                drain(known.get(), me, file, started);
-                            });
-                        }
-                    }
-
-                    @Override
-                    public void progress(double fraction) {
-                        updateProgress(fraction < 0 ? -1 : fraction, fraction < 0 ? -1 : 1);
-                    }
-                }, () -> stop.get() || isCancelled());
-                return m;
-            }
-        };
+        Task<CaptureModel> task = loadTask(file, stop, started);
         stopLoading = stop;
         loading = task;
         progress.progressProperty().bind(task.progressProperty());
@@ -339,6 +233,46 @@ public final class MainView extends BorderPane {
         Thread t = new Thread(task, "rdmascope-load");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * Opens and loads a capture in the background; the rows read so far reach the packet list
+     * through {@link #drain}, at most one batch pending on the application thread at a time.
+     */
+    private Task<CaptureModel> loadTask(Path file, AtomicBoolean stop, long started) {
+        java.util.concurrent.atomic.AtomicLong known = new java.util.concurrent.atomic.AtomicLong();
+        AtomicBoolean scheduled = new AtomicBoolean();
+        return new Task<>() {
+            @Override
+            protected CaptureModel call() throws Exception {
+                Task<CaptureModel> me = this;
+                CaptureModel m = opener.open(file);
+                Platform.runLater(() -> {
+                    if (loading == this) {
+                        model = m;
+                        rows.reset(m::row);
+                    }
+                });
+                m.load(new LoadListener() {
+                    @Override
+                    public void frames(long count) {
+                        known.set(count);
+                        if (scheduled.compareAndSet(false, true)) {
+                            Platform.runLater(() -> {
+                                scheduled.set(false);
+                                drain(known.get(), me, file, started);
+                            });
+                        }
+                    }
+
+                    @Override
+                    public void progress(double fraction) {
+                        updateProgress(fraction < 0 ? -1 : fraction, fraction < 0 ? -1 : 1);
+                    }
+                }, () -> stop.get() || isCancelled());
+                return m;
+            }
+        };
     }
 
     /** Shows the frames read so far in the packet list (on the application thread). */
@@ -375,20 +309,16 @@ public final class MainView extends BorderPane {
     private void finished(Path file, boolean cancelled) {
         endProgress();
         CaptureModel m = model;
-        String counts = count(rows.frameCount(), "frame");
+        String counts = StatusText.count(rows.frameCount(), "frame");
         if (m != null) {
-            counts += ", " + count(m.transactions().size(), "transaction") + ", " + count(m.violations().size(), "violation");
+            counts += ", " + StatusText.findings(m.transactions().size(), m.violations());
             refreshAnalysis(m);
         }
         status.setText((cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts);
         table.refresh();
-        if (!filterField.getText().isBlank()) {
+        if (!filterBar.field().getText().isBlank()) {
             applyFilter();
         }
-    }
-
-    private static String count(long n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private void refreshAnalysis(CaptureModel m) {
@@ -402,29 +332,7 @@ public final class MainView extends BorderPane {
 
     /** Shows the NIC state at {@code frame} once computed in the background (-1: none). */
     private void showNic(CaptureModel m, long frame) {
-        long request = nicRequest.incrementAndGet();
-        if (m == null || frame < 1) {
-            nic.show(null);
-            return;
-        }
-        nic.computing(frame);
-        nicWorker.execute(() -> {
-            if (nicRequest.get() != request) {
-                return;
-            }
-            NicState state;
-            try {
-                state = m.nicState(frame);
-            } catch (RuntimeException e) {
-                state = new NicState(frame, List.of());
-            }
-            NicState s = state;
-            Platform.runLater(() -> {
-                if (nicRequest.get() == request && model == m) {
-                    nic.show(s);
-                }
-            });
-        });
+        nic.showAt(m, frame, () -> model);
     }
 
     /** Stops the current loading, keeping the rows read so far. */
@@ -437,7 +345,7 @@ public final class MainView extends BorderPane {
         return t != null && !t.isDone();
     }
 
-    private void showError(String header, String reason) {
+    void showError(String header, String reason) {
         Alert a = new Alert(Alert.AlertType.ERROR);
         a.setTitle("rdmascope");
         a.setHeaderText(header);
@@ -493,7 +401,7 @@ public final class MainView extends BorderPane {
         }
         int view = filtered.indexOfFrame(frame);
         if (view < 0) {
-            filterField.clear();
+            filterBar.field().clear();
             applyFilter();
             view = filtered.indexOfFrame(frame);
         }
@@ -538,122 +446,17 @@ public final class MainView extends BorderPane {
 
     /** Compiles the filter bar's text; an error is shown in red under the bar and the rows stay. */
     public void applyFilter() {
-        CaptureModel m = model;
-        String text = filterField.getText();
-        FrameFilter f = m == null ? (text == null || text.isBlank() ? FrameFilter.ALL : FrameFilter.error("no capture loaded"))
-                : new DisplayFilterCompiler(m).compile(text);
-        boolean blank = text == null || text.isBlank();
-        filterField.pseudoClassStateChanged(VALID, f.valid() && !blank);
-        filterField.pseudoClassStateChanged(INVALID, !f.valid());
-        if (!f.valid()) {
-            filterError.setText(f.error());
-            filterError.setManaged(true);
-            filterError.setVisible(true);
-            return;
-        }
-        filterError.setText("");
-        filterError.setManaged(false);
-        filterError.setVisible(false);
-        cancelFilter();
-        if (blank) {
-            filtered.show(null);
-            status.setText(rows.frameCount() + " frames");
-            return;
-        }
-        int n = rows.frameCount();
-        java.util.function.LongPredicate p = f.predicate();
-        if (n <= FOREGROUND_FILTER) {
-            filtered.show(matching(p, n, () -> false, null));
-            status.setText("Displayed: " + filtered.size() + " of " + n + " frames");
-            return;
-        }
-        filterInBackground(p, n, text);
-    }
-
-    /** Frames 1 to {@code n} that {@code p} accepts; null when stopped. */
-    private static int[] matching(java.util.function.LongPredicate p, int n, java.util.function.BooleanSupplier stop,
-                                  java.util.function.IntConsumer done) {
-        int[] out = new int[1024];
-        int k = 0;
-        for (int f = 1; f <= n; f++) {
-            if ((f & 4095) == 0) {
-                if (stop.getAsBoolean()) {
-                    return null;
-                }
-                if (done != null) {
-                    done.accept(f);
-                }
-            }
-            if (p.test(f)) {
-                if (k == out.length) {
-                    out = java.util.Arrays.copyOf(out, k * 2);
-                }
-                out[k++] = f;
-            }
-        }
-        return java.util.Arrays.copyOf(out, k);
-    }
-
-    /** Evaluates a filter over a large capture off the application thread; the rows stay until it ends. */
-    private void filterInBackground(java.util.function.LongPredicate p, int n, String text) {
-        Task<int[]> task = new Task<>() {
-            @Override
-            protected int[] call() {
-                return matching(p, n, this::isCancelled, f -> updateProgress(f, n));
-            }
-        };
-        filtering = task;
-        progress.progressProperty().bind(task.progressProperty());
-        progress.setVisible(true);
-        cancel.setVisible(true);
-        status.setText("Filtering " + n + " frames …");
-        task.setOnSucceeded(e -> {
-            if (filtering != task) {
-                return;
-            }
-            filtering = null;
-            if (!isLoading()) {
-                endProgress();
-            }
-            int[] m = task.getValue();
-            if (m != null) {
-                filtered.show(m);
-                status.setText("Displayed: " + m.length + " of " + n + " frames");
-            }
-        });
-        task.setOnCancelled(e -> {
-            if (filtering == task) {
-                filtering = null;
-                if (!isLoading()) {
-                    endProgress();
-                }
-                status.setText("Filter cancelled: " + text);
-            }
-        });
-        task.setOnFailed(e -> {
-            if (filtering == task) {
-                filtering = null;
-                endProgress();
-                status.setText("Filter failed: " + task.getException());
-            }
-        });
-        Thread t = new Thread(task, "rdmascope-filter");
-        t.setDaemon(true);
-        t.start();
+        filterBar.applyFilter();
     }
 
     /** Stops a display filter that is being evaluated; the rows shown stay. */
     public void cancelFilter() {
-        Task<int[]> t = filtering;
-        if (t != null) {
-            t.cancel();
-        }
+        filterBar.cancelFilter();
     }
 
     /** Whether a display filter is being evaluated in the background. */
     public boolean isFiltering() {
-        Task<int[]> t = filtering;
-        return t != null && !t.isDone();
+        return filterBar.isFiltering();
     }
 
     /** Frames of violations that name {@code t}: the writes that broke it are not among its data frames. */
@@ -671,30 +474,6 @@ public final class MainView extends BorderPane {
     }
 
     // ---- exports
-
-    private interface Exporter {
-        void write(Path out) throws IOException;
-    }
-
-    private void exportDialog(String name, String kind, String pattern, Exporter exporter) {
-        if (model == null) {
-            showError("Nothing to export", "Open a capture first.");
-            return;
-        }
-        FileChooser fc = new FileChooser();
-        fc.setInitialFileName(name);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-        File f = fc.showSaveDialog(window());
-        if (f == null) {
-            return;
-        }
-        try {
-            exporter.write(f.toPath());
-            status.setText("Exported " + f.getName());
-        } catch (IOException | RuntimeException ex) {
-            showError("Cannot export " + f.getName(), String.valueOf(ex.getMessage()));
-        }
-    }
 
     public void exportJson(Path out) throws IOException {
         Exports.analysisJson(model, NicSettings.DEFAULTS, out);
@@ -714,44 +493,44 @@ public final class MainView extends BorderPane {
         Exports.png(timeline.canvas().snapshot(new SnapshotParameters(), null), out);
     }
 
-    // ---- recent files
-
-    private void addRecent(Path file) {
-        if (prefs == null) {
-            return;
-        }
-        List<String> list = recentFiles();
-        String p = file.toAbsolutePath().toString();
-        list.remove(p);
-        list.add(0, p);
-        while (list.size() > RECENT_MAX) {
-            list.remove(list.size() - 1);
-        }
-        prefs.put("recent", String.join("\n", list));
-        refreshRecent();
-    }
-
+    /** The recent files, most recent first. */
     public List<String> recentFiles() {
-        List<String> list = new ArrayList<>();
-        if (prefs != null) {
-            for (String s : prefs.get("recent", "").split("\n")) {
-                if (!s.isBlank()) {
-                    list.add(s);
-                }
-            }
-        }
-        return list;
+        return menus.recentFiles();
     }
 
-    private void refreshRecent() {
-        recentMenu.getItems().clear();
-        for (String p : recentFiles()) {
-            MenuItem item = new MenuItem(p);
-            item.setMnemonicParsing(false);
-            item.setOnAction(e -> open(Path.of(p)));
-            recentMenu.getItems().add(item);
+    /** What the filter bar asks of this window. */
+    private final class FilterHost implements FilterBar.Host {
+        @Override
+        public CaptureModel model() {
+            return model;
         }
-        recentMenu.setDisable(recentMenu.getItems().isEmpty());
+
+        @Override
+        public int frameCount() {
+            return rows.frameCount();
+        }
+
+        @Override
+        public void status(String text) {
+            status.setText(text);
+        }
+
+        @Override
+        public void showProgress(Task<?> task) {
+            progress.progressProperty().bind(task.progressProperty());
+            progress.setVisible(true);
+            cancel.setVisible(true);
+        }
+
+        @Override
+        public void endProgress() {
+            MainView.this.endProgress();
+        }
+
+        @Override
+        public boolean isLoading() {
+            return MainView.this.isLoading();
+        }
     }
 
     // ---- accessors for the application and tests
@@ -797,11 +576,11 @@ public final class MainView extends BorderPane {
     }
 
     public TextField filterField() {
-        return filterField;
+        return filterBar.field();
     }
 
     public Label filterError() {
-        return filterError;
+        return filterBar.error();
     }
 
     public Label status() {
@@ -810,33 +589,6 @@ public final class MainView extends BorderPane {
 
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
     public boolean selectField(String name) {
-        TreeItem<FieldNode> root = details.getRoot();
-        TreeItem<FieldNode> found = root == null ? null : find(root, name);
-        if (found == null) {
-            return false;
-        }
-        for (TreeItem<FieldNode> p = found.getParent(); p != null; p = p.getParent()) {
-            p.setExpanded(true);
-        }
-        details.getSelectionModel().select(found);
-        int row = details.getRow(found);
-        if (row >= 0) {
-            details.scrollTo(Math.max(0, row - 2));
-        }
-        return true;
+        return details.selectField(name);
     }
-
-    private static TreeItem<FieldNode> find(TreeItem<FieldNode> item, String name) {
-        if (item.getValue() != null && name.equals(item.getValue().name())) {
-            return item;
-        }
-        for (TreeItem<FieldNode> c : item.getChildren()) {
-            TreeItem<FieldNode> f = find(c, name);
-            if (f != null) {
-                return f;
-            }
-        }
-        return null;
-    }
-
 }

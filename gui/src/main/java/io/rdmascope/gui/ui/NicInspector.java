@@ -1,10 +1,16 @@
 package io.rdmascope.gui.ui;
 
 import io.rdmascope.fields.Hex;
+import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.NicState;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -28,6 +34,13 @@ public final class NicInspector extends BorderPane {
     private final TableView<NicState.PoolEntry> pools = new TableView<>();
     private final Button back = new Button("\u25c0 Previous frame");
     private final Button forward = new Button("Next frame \u25b6");
+    /** Computes NIC states off the application thread; only the latest request is shown. */
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rdmascope-nic");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicLong nicRequest = new AtomicLong();
 
     public NicInspector(Runnable stepBack, Runnable stepForward) {
         title.setId("nicFrame");
@@ -45,7 +58,7 @@ public final class NicInspector extends BorderPane {
         setTop(bar);
         stags.getColumns().add(col("Endpoint", 130, NicState.StagEntry::endpoint));
         stags.getColumns().add(col("STag", 90, e -> Hex.stag(e.stag())));
-        stags.getColumns().add(col("Region", 150, e -> String.format("[0x%x, +%d)", e.to(), e.length())));
+        stags.getColumns().add(col("Region", 190, NicInspector::region));
         stags.getColumns().add(col("Access", 75, NicState.StagEntry::accessText));
         stags.getColumns().add(col("State", 80, e -> e.state().name().toLowerCase()));
         stags.getColumns().add(col("QP", 40, NicState.StagEntry::connection));
@@ -82,6 +95,12 @@ public final class NicInspector extends BorderPane {
         return c;
     }
 
+    /** "[0x…, +4096)", or the offset alone when the advertisement named no length. */
+    static String region(NicState.StagEntry e) {
+        return e.length() < 0 ? "[" + Hex.to(e.to()) + ", length not advertised)"
+                : "[" + Hex.to(e.to()) + ", +" + e.length() + ")";
+    }
+
     public void show(NicState state) {
         if (state == null) {
             title.setText("Select a frame");
@@ -98,6 +117,36 @@ public final class NicInspector extends BorderPane {
         }
         stags.getItems().setAll(rows);
         pools.getItems().setAll(poolRows);
+    }
+
+    /**
+     * Shows the NIC state of {@code m} at {@code frame} once computed in the background, unless
+     * another request came meanwhile or {@code current} no longer gives {@code m} (-1: none).
+     */
+    public void showAt(CaptureModel m, long frame, Supplier<CaptureModel> current) {
+        long request = nicRequest.incrementAndGet();
+        if (m == null || frame < 1) {
+            show(null);
+            return;
+        }
+        computing(frame);
+        worker.execute(() -> {
+            if (nicRequest.get() != request) {
+                return;
+            }
+            NicState state;
+            try {
+                state = m.nicState(frame);
+            } catch (RuntimeException e) {
+                state = new NicState(frame, List.of());
+            }
+            NicState s = state;
+            Platform.runLater(() -> {
+                if (nicRequest.get() == request && current.get() == m) {
+                    show(s);
+                }
+            });
+        });
     }
 
     /** Says that the state at {@code frame} is being computed (the tables keep the last state). */

@@ -1,23 +1,75 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.gui.model.CaptureStatistics;
+import io.rdmascope.report.KindTable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Pos;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
-/** Messages per opcode, octets per connection, and the histogram of transaction latencies. */
+/**
+ * Transactions per kind and connection (count, bytes, latency median, 99th percentile and
+ * maximum, as the text report's kind table), messages per opcode, octets per connection, and the
+ * histogram of transaction latencies, of all kinds or of one.
+ */
 public final class StatisticsPane extends HBox {
+    /** The histogram's choice that shows every kind. */
+    public static final String ALL_KINDS = "all kinds";
+
+    private final TableView<KindTable.Row> kinds = new TableView<>();
     private final BarChart<Number, String> opcodes = horizontal("Messages by opcode");
     private final BarChart<String, Number> bytes = chart("Payload octets per connection");
     private final BarChart<String, Number> latency = chart("Transactions by latency");
+    private final ChoiceBox<String> latencyKind = new ChoiceBox<>();
+    private CaptureStatistics shown;
 
     public StatisticsPane() {
         super(4, new javafx.scene.Node[0]);
-        getChildren().addAll(opcodes, bytes, latency);
+        kinds.setId("statKinds");
+        kinds.getColumns().add(col("Kind", 60, r -> r.kind.jsonName));
+        kinds.getColumns().add(col("Conn", 45, r -> r.connection));
+        kinds.getColumns().add(col("Count", 55, r -> Long.toString(r.count)));
+        kinds.getColumns().add(col("Bytes", 70, r -> Long.toString(r.bytes)));
+        kinds.getColumns().add(col("Done", 50, r -> Long.toString(r.completed)));
+        kinds.getColumns().add(col("Median", 65, r -> TransactionStyle.duration(r.quantile(0.5))));
+        kinds.getColumns().add(col("p99", 65, r -> TransactionStyle.duration(r.quantile(0.99))));
+        kinds.getColumns().add(col("Max", 65, r -> TransactionStyle.duration(r.max)));
+        kinds.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
+        kinds.setPlaceholder(new Label("No transactions"));
+        kinds.setPrefWidth(520);
+        kinds.setMinWidth(360);
+        Label kindTitle = new Label("Transactions by kind and connection");
+        kindTitle.getStyleClass().add("pane-title");
+        VBox kindBox = new VBox(kindTitle, kinds);
+        VBox.setVgrow(kinds, Priority.ALWAYS);
+
+        latencyKind.setId("statLatencyKind");
+        latencyKind.getItems().add(ALL_KINDS);
+        latencyKind.setValue(ALL_KINDS);
+        latencyKind.valueProperty().addListener((o, a, b) -> showLatency());
+        Label latencyTitle = new Label("Latency of");
+        HBox latencyBar = new HBox(6, latencyTitle, latencyKind);
+        latencyBar.setAlignment(Pos.CENTER_LEFT);
+        VBox latencyBox = new VBox(latencyBar, latency);
+        VBox.setVgrow(latency, Priority.ALWAYS);
+
+        getChildren().addAll(kindBox, opcodes, bytes, latencyBox);
         for (javafx.scene.Node n : getChildren()) {
             HBox.setHgrow(n, Priority.ALWAYS);
         }
@@ -26,13 +78,20 @@ public final class StatisticsPane extends HBox {
         latency.setId("statLatency");
     }
 
+    private static <T> TableColumn<T, String> col(String name, double width, Function<T, String> f) {
+        TableColumn<T, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(v -> new ReadOnlyStringWrapper(f.apply(v.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
     private static BarChart<Number, String> horizontal(String title) {
         BarChart<Number, String> c = new BarChart<>(new NumberAxis(), new CategoryAxis());
         c.setTitle(title);
         c.setLegendVisible(false);
         c.setAnimated(false);
         c.setMinWidth(200);
-        c.setPrefWidth(380);
+        c.setPrefWidth(330);
         return c;
     }
 
@@ -44,41 +103,91 @@ public final class StatisticsPane extends HBox {
         c.setLegendVisible(false);
         c.setAnimated(false);
         c.setMinWidth(200);
-        c.setPrefWidth(330);
+        c.setPrefWidth(300);
         return c;
     }
 
     public void show(CaptureStatistics s) {
+        shown = s;
         XYChart.Series<Number, String> ops = new XYChart.Series<>();
-        java.util.List<Map.Entry<String, Long>> entries = new java.util.ArrayList<>(s.messagesByOpcode().entrySet());
-        java.util.Collections.reverse(entries);
+        List<Map.Entry<String, Long>> entries = new ArrayList<>(s.messagesByOpcode().entrySet());
+        Collections.reverse(entries);
         entries.forEach(e -> ops.getData().add(new XYChart.Data<>(e.getValue(), e.getKey())));
-        opcodes.getData().setAll(java.util.List.of(ops));
+        opcodes.getData().setAll(List.of(ops));
         bytes.getData().setAll(series(s.bytesByConnection()));
-        XYChart.Series<String, Number> h = new XYChart.Series<>();
-        long[] l = s.latenciesNanos();
-        if (l.length > 0) {
-            long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
-            for (long v : l) {
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-            }
-            int bins = Math.min(10, l.length);
-            double width = Math.max(1, (double) (max - min + 1) / bins);
-            int[] counts = new int[bins];
-            for (long v : l) {
-                counts[(int) Math.min(bins - 1, (v - min) / width)]++;
-            }
-            for (int i = 0; i < bins; i++) {
-                h.getData().add(new XYChart.Data<>(micros(min + i * width) + " \u00b5s", counts[i]));
-            }
+        kinds.getItems().setAll(s.kinds().rows());
+        String chosen = latencyKind.getValue();
+        List<String> choices = new ArrayList<>();
+        choices.add(ALL_KINDS);
+        for (TransactionKind k : s.latenciesByKind().keySet()) {
+            choices.add(k.jsonName);
         }
-        latency.getData().setAll(java.util.List.of(h));
+        latencyKind.getItems().setAll(choices);
+        latencyKind.setValue(choices.contains(chosen) ? chosen : ALL_KINDS);
+        showLatency();
     }
 
-    private static String micros(double nanos) {
-        double us = nanos / 1000;
-        return us >= 100 ? Long.toString(Math.round(us)) : Double.toString(Math.round(us * 10) / 10.0);
+    private void showLatency() {
+        CaptureStatistics s = shown;
+        if (s == null) {
+            return;
+        }
+        TransactionKind k = TransactionKind.of(latencyKind.getValue());
+        long[] l = k == null ? s.latenciesNanos() : s.latenciesByKind().getOrDefault(k, new long[0]);
+        XYChart.Series<String, Number> h = new XYChart.Series<>();
+        for (Bin b : histogram(l)) {
+            h.getData().add(new XYChart.Data<>(b.label(), b.count()));
+        }
+        latency.getData().setAll(List.of(h));
+    }
+
+    /** One bar of the latency histogram: from {@code label} up to the next bar's. */
+    public record Bin(String label, int count) {}
+
+    /**
+     * Up to ten bins of equal width from the least to the greatest latency, labelled by their lower
+     * bound with as many decimals as tell them apart; one bin when every latency is the same.
+     */
+    public static List<Bin> histogram(long[] latencies) {
+        List<Bin> out = new ArrayList<>();
+        if (latencies.length == 0) {
+            return out;
+        }
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+        for (long v : latencies) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        double unit = max < 10_000 ? 1 : max < 10_000_000 ? 1_000 : 1_000_000;
+        String suffix = unit == 1 ? " ns" : unit == 1_000 ? " \u00b5s" : " ms";
+        if (min == max) {
+            out.add(new Bin(label(min / unit, 0, suffix), latencies.length));
+            return out;
+        }
+        int bins = (int) Math.min(Math.min(10, latencies.length), max - min + 1);
+        double width = (double) (max - min) / bins;
+        int[] counts = new int[bins];
+        for (long v : latencies) {
+            counts[(int) Math.min(bins - 1, (v - min) / width)]++;
+        }
+        int decimals = 0;
+        while (decimals < 3 && width / unit < Math.pow(10, -decimals)) {
+            decimals++;
+        }
+        for (int i = 0; i < bins; i++) {
+            String label = label((min + i * width) / unit, decimals, suffix);
+            Bin last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && last.label().equals(label)) {
+                out.set(out.size() - 1, new Bin(label, last.count() + counts[i]));
+            } else {
+                out.add(new Bin(label, counts[i]));
+            }
+        }
+        return out;
+    }
+
+    private static String label(double value, int decimals, String suffix) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", value) + suffix;
     }
 
     private static XYChart.Series<String, Number> series(Map<String, Long> data) {
@@ -89,5 +198,17 @@ public final class StatisticsPane extends HBox {
 
     public BarChart<Number, String> opcodeChart() {
         return opcodes;
+    }
+
+    public TableView<KindTable.Row> kindTable() {
+        return kinds;
+    }
+
+    public BarChart<String, Number> latencyChart() {
+        return latency;
+    }
+
+    public ChoiceBox<String> latencyKind() {
+        return latencyKind;
     }
 }

@@ -1,0 +1,466 @@
+package io.rdmascope.gui.pipeline;
+
+import io.rdmascope.engine.Severity;
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduSummary;
+import io.rdmascope.tcp.Direction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The index a {@link PipelineCaptureModel} keeps instead of copies, in primitive {@link Columns}.
+ *
+ * <p>Per frame: the file position of its record (the bytes are re-read on demand), its capture
+ * time, its TCP flow (an index into a table of endpoint pairs), what it carries (no TCP, TCP, MPA,
+ * DDP/RDMAP), the severity of its worst violation and the index of the first PDU it completed.
+ * Per PDU, in a compact PDU table: connection, direction, opcode and DDP flags, STag (or
+ * Invalidate STag), TO (or MSN), payload length, MPA CRC, the transaction its frame belongs to,
+ * and where the FPDU starts in the frame's TCP payload (about 34 octets a PDU). File positions and
+ * capture times are stored as differences within blocks of 256 frames. That is about 18 octets a
+ * frame plus 34 a PDU, against the half kilobyte a frame that row objects and decoded segments
+ * would take.
+ *
+ * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
+ * but the common fields (version 1, no one-shot optional fields, no Read Request, Terminate,
+ * atomic or immediate data), carried in one FPDU that a single frame holds entirely, without
+ * markers and with a good (or unchecked) CRC. From those numbers the {@link Fpdu} and {@link
+ * DdpSegment} are rebuilt field for field ({@link #unit}), so detail trees, Info texts and filter
+ * values are the ones the decoder gave. Every other unit (MPA Requests and Replies, PDUs with
+ * optional fields or errors, FPDUs spread over several frames) is kept whole in a sparse map; such
+ * units are a small fraction of any capture. Frames whose Info text is not derivable from the
+ * table (stream issues, handshakes, IP-reassembled segments) keep their text in a sparse map too.
+ *
+ * <p>Every method holds this object's lock: the loading thread writes while the application
+ * thread reads.
+ */
+final class FrameIndex {
+    /** Per frame, bits 0-1 of the kind column: what the frame carries. */
+    static final byte KIND_OTHER = 0, KIND_TCP = 1, KIND_MPA = 2, KIND_DDP = 3;
+    static final int KIND_MASK = 3;
+    /** Bits 2-7 of the kind column count the PDUs the frame completed, up to this value. */
+    private static final int MAX_COUNTED = 63;
+    static final String[] KIND_NAMES = {"", "TCP", "MPA", "DDP/RDMAP"};
+
+    private static final int CONN_MASK = 0xffff;
+    private static final int DIR_INITIATOR = 1 << 16, TAGGED = 1 << 17, LAST = 1 << 18, SV = 1 << 19, AB = 1 << 20,
+            CRC_OK = 1 << 21, WHOLE = 1 << 22, SEGMENT_KNOWN = 1 << 23;
+    private static final int OPCODE_SHIFT = 24;
+    private static final int TAGGED_HEADER = 14, UNTAGGED_HEADER = 18;
+
+    // ---- per frame (index frame - 1)
+    private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
+    private final Columns.DeltaLongs times = new Columns.DeltaLongs(0);
+    private final Columns.Ints flows = new Columns.Ints(-1);
+    private final Columns.Ints firstPdu = new Columns.Ints(-1);
+    private final Columns.Bytes kinds = new Columns.Bytes();
+    private final Columns.Bytes severities = new Columns.Bytes();
+    /** Frames whose units are filed: the frames the model shows. */
+    private long frames;
+    /** Frames read, some of which may wait for units held back by the MPA stage. */
+    private long remembered;
+    /** Info texts that the index cannot rebuild: issues, handshakes, reassembled IP. */
+    private final Map<Integer, String> infoOverride = new HashMap<>();
+
+    // ---- per PDU
+    private final Columns.Ints pduMeta = new Columns.Ints(0);
+    private final Columns.Ints pduStag = new Columns.Ints(0);
+    private final Columns.Longs pduTo = new Columns.Longs(0);
+    private final Columns.Ints pduLength = new Columns.Ints(0);
+    private final Columns.Ints pduCrc = new Columns.Ints(0);
+    private final Columns.Ints pduSegmentDelta = new Columns.Ints(0);
+    private final Columns.Shorts pduPayloadOffset = new Columns.Shorts((short) -1);
+    /** Per PDU: 1 + index in {@link #transactions} of a transaction its frame takes part in, or 0. */
+    private final Columns.Ints pduTransaction = new Columns.Ints(0);
+    private int pdus;
+    /** Units the table does not describe exactly, by PDU index. */
+    private final Map<Integer, Unit> whole = new HashMap<>();
+
+    // ---- small tables
+    private final List<Endpoint[]> flowTable = new ArrayList<>();
+    private final List<String[]> flowText = new ArrayList<>();
+    private int[] reverseFlow = new int[16];
+    /** Per flow: frames where its relative sequence base was set, and the base from then on. */
+    private final List<long[]> seqBases = new ArrayList<>();
+    private final List<MpaConnection> mpaConnections = new ArrayList<>();
+    private final Map<MpaConnection, Integer> connectionIndex = new IdentityHashMap<>();
+    /** The transactions in the order the engine reported them (a synchronized list). */
+    private final List<Transaction> transactions;
+    /** Transactions of frames that the PDU table cannot file (no PDU, or a second transaction). */
+    private final Map<Long, List<String>> transactionsExtra = new HashMap<>();
+
+    FrameIndex(List<Transaction> transactions) {
+        this.transactions = transactions;
+    }
+
+    // ---- frames
+
+    synchronized void remember(long frame, long position, long time, int flow, byte kind) {
+        if (frame < 1 || frame > Integer.MAX_VALUE - 8) {
+            return;
+        }
+        int i = (int) frame - 1;
+        positions.set(i, position);
+        times.set(i, time);
+        flows.set(i, flow);
+        kinds.set(i, kind);
+        remembered = Math.max(remembered, frame);
+    }
+
+    /** Makes frames up to {@code frame} (as far as read) visible. */
+    synchronized void show(long frame) {
+        frames = Math.max(frames, Math.min(frame, remembered));
+    }
+
+    synchronized long frameCount() {
+        return frames;
+    }
+
+    synchronized boolean known(long frame) {
+        return frame >= 1 && frame <= frames;
+    }
+
+    synchronized long timeNanos(long frame) {
+        return known(frame) ? times.get((int) frame - 1) : 0;
+    }
+
+    /** The file position of a frame's record, or -1. */
+    synchronized long position(long frame) {
+        return known(frame) ? positions.get((int) frame - 1) : -1;
+    }
+
+    /** The flow of a frame, or -1. */
+    synchronized int flowOf(long frame) {
+        return known(frame) ? flows.get((int) frame - 1) : -1;
+    }
+
+    /** What a frame carries: {@link #KIND_OTHER} to {@link #KIND_DDP}. */
+    synchronized byte kindOf(long frame) {
+        return known(frame) ? (byte) (kinds.get((int) frame - 1) & KIND_MASK) : KIND_OTHER;
+    }
+
+    synchronized void setKind(long frame, byte k) {
+        if (known(frame)) {
+            int i = (int) frame - 1;
+            kinds.set(i, (byte) ((kinds.get(i) & ~KIND_MASK) | k));
+        }
+    }
+
+    synchronized String infoOverride(long frame) {
+        return known(frame) ? infoOverride.get((int) frame - 1) : null;
+    }
+
+    synchronized void setInfoOverride(long frame, String text) {
+        if (frame >= 1 && frame <= Integer.MAX_VALUE) {
+            infoOverride.put((int) frame - 1, text);
+        }
+    }
+
+    synchronized int firstPdu(long frame) {
+        return known(frame) ? firstPdu.get((int) frame - 1) : -1;
+    }
+
+    /** Raises the severity of a read frame to {@code s} when it is worse. */
+    synchronized void severity(long frame, Severity s) {
+        if (frame >= 1 && frame <= remembered) {
+            int i = (int) frame - 1;
+            byte rank = (byte) (s.ordinal() + 1);
+            if (rank > severities.get(i)) {
+                severities.set(i, rank);
+            }
+        }
+    }
+
+    synchronized Severity severityAt(long frame) {
+        int rank = known(frame) ? severities.get((int) frame - 1) : 0;
+        return rank == 0 ? null : Severity.values()[rank - 1];
+    }
+
+    // ---- flows
+
+    /** Adds the flow from {@code s} to {@code d}; returns its index. */
+    synchronized int addFlow(Endpoint s, Endpoint d) {
+        int i = flowTable.size();
+        flowTable.add(new Endpoint[] {s, d});
+        flowText.add(new String[] {s.toString(), d.toString()});
+        seqBases.add(new long[0]);
+        if (i >= reverseFlow.length) {
+            reverseFlow = Arrays.copyOf(reverseFlow, reverseFlow.length * 2);
+        }
+        reverseFlow[i] = -1;
+        return i;
+    }
+
+    synchronized void pair(int flow, int reverse) {
+        reverseFlow[flow] = reverse;
+        reverseFlow[reverse] = flow;
+    }
+
+    synchronized int reverse(int flow) {
+        return reverseFlow[flow];
+    }
+
+    synchronized Endpoint[] flow(int flow) {
+        return flowTable.get(flow);
+    }
+
+    /** Source and destination of a flow as the packet list writes them. */
+    synchronized String[] flowText(int flow) {
+        return flowText.get(flow);
+    }
+
+    /** Whether the flow has no relative sequence base yet. */
+    synchronized boolean noBase(int flow) {
+        return seqBases.get(flow).length == 0;
+    }
+
+    /** Sets the relative sequence base of {@code flow} from {@code frame} on. */
+    synchronized void setBase(int flow, long frame, long seq) {
+        long[] bases = seqBases.get(flow);
+        long[] b = Arrays.copyOf(bases, bases.length + 2);
+        b[bases.length] = frame;
+        b[bases.length + 1] = seq;
+        seqBases.set(flow, b);
+    }
+
+    /** The relative sequence base of {@code flow} as of {@code frame}, or -1. */
+    synchronized long baseAt(int flow, long frame) {
+        if (flow < 0 || flow >= seqBases.size()) {
+            return -1;
+        }
+        long[] b = seqBases.get(flow);
+        long base = -1;
+        for (int i = 0; i < b.length && b[i] <= frame; i += 2) {
+            base = b[i + 1];
+        }
+        return base;
+    }
+
+    synchronized void addConnection(MpaConnection c) {
+        connectionIndex.put(c, mpaConnections.size());
+        mpaConnections.add(c);
+    }
+
+    // ---- PDUs
+
+    /**
+     * Files a unit under {@code frame}, the frame that completed it and the last frame filed (the
+     * table lists each frame's units together, in frame order): its numbers into the PDU table,
+     * the whole unit too when the table does not describe it exactly. Returns its index.
+     */
+    synchronized int addPdu(long frame, Unit u, Fpdu f, DdpSegment s) {
+        int index = pdus++;
+        if (known(frame)) {
+            int fi = (int) frame - 1;
+            if (firstPdu.get(fi) < 0) {
+                firstPdu.set(fi, index);
+            }
+            int k = kinds.get(fi) & 0xff;
+            if ((k >>> 2) < MAX_COUNTED) {
+                kinds.set(fi, (byte) (k + (1 << 2)));
+            }
+        }
+        int meta = meta(u, f, s);
+        if (s != null) {
+            pduStag.set(index, (int) (s.tagged ? s.stag : s.invalidateStag));
+            pduTo.set(index, s.tagged ? s.to : s.msn);
+            pduLength.set(index, s.payloadLength);
+        }
+        if (f != null) {
+            pduCrc.set(index, (int) f.crcField);
+        }
+        long delta = f == null || u.segmentStream() < 0 ? -1 : f.streamOffset - u.segmentStream();
+        if (delta >= 0 && delta <= Integer.MAX_VALUE) {
+            meta |= SEGMENT_KNOWN;
+            pduSegmentDelta.set(index, (int) delta);
+        }
+        pduPayloadOffset.set(index, (short) Math.max(-1, Math.min(Short.MAX_VALUE, u.payloadOffset())));
+        if (exact(u, f, s, meta, delta)) {
+            meta |= WHOLE;
+        } else {
+            whole.put(index, u.handshake() != null ? u : new Unit(u.connection(), null, f.copy(false), s,
+                    u.segmentStream(), u.payloadOffset(), u.payloadLength()));
+        }
+        pduMeta.set(index, meta);
+        return index;
+    }
+
+    /** Connection, direction, DDP flags, opcode and CRC state of a unit, as the meta column packs them. */
+    private int meta(Unit u, Fpdu f, DdpSegment s) {
+        Integer conn = connectionIndex.get(u.connection());
+        int meta = conn == null || conn >= CONN_MASK ? CONN_MASK : conn;
+        Direction dir = u.handshake() != null ? u.handshake().direction() : f.direction;
+        if (dir == Direction.FROM_INITIATOR) {
+            meta |= DIR_INITIATOR;
+        }
+        if (s != null) {
+            meta |= (s.tagged ? TAGGED : 0) | (s.last ? LAST : 0) | (s.sv ? SV : 0) | (s.ab ? AB : 0)
+                    | ((s.opcode & 0xf) << OPCODE_SHIFT);
+        }
+        if (f != null && Boolean.TRUE.equals(f.crcOk)) {
+            meta |= CRC_OK;
+        }
+        return meta;
+    }
+
+    /** Whether {@link #unit} gives back exactly this FPDU and segment from the table's numbers. */
+    private static boolean exact(Unit u, Fpdu f, DdpSegment s, int meta, long delta) {
+        if (u.handshake() != null || f == null || s == null || (meta & CONN_MASK) == CONN_MASK) {
+            return false;
+        }
+        int header = s.tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
+        int ulpdu = header + s.payloadLength;
+        int pad = (4 - ((ulpdu + 2) & 3)) & 3;
+        boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
+                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.wireLength == 6 + ulpdu + pad
+                && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
+                && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
+        boolean ddp = s.malformed == null && s.reserved == 0 && s.dv == 1 && s.rdmapVersion == 1 && s.rdmapReserved == 0
+                && s.optionalStag == null && s.advertised == null && s.readRequest == null && s.terminate == null
+                && s.atomicRequest == null && s.atomicResponse == null && s.immediateData == null
+                && s.ddpHeaderLength == header && s.optionalFieldsLength == 0 && s.headerLength == header
+                && s.payloadOffset == header && s.opcode >= 0 && s.opcode < 16
+                && (s.tagged ? s.qn == 0 && s.msn == 0 && s.mo == 0 && s.invalidateStag == 0 && (s.stag >>> 32) == 0
+                        : s.qn == 0 && s.mo == 0 && s.stag == 0 && s.to == 0 && (s.msn >>> 32) == 0
+                        && (s.invalidateStag >>> 32) == 0);
+        return mpa && ddp && delta >= 0 && u.payloadOffset() >= 0 && u.payloadOffset() <= Short.MAX_VALUE;
+    }
+
+    /** The unit of PDU {@code index}, completed by {@code frame}; {@code tcpLength} from the re-read frame. */
+    synchronized Unit unit(int index, long frame, int tcpLength) {
+        Unit u = whole.get(index);
+        if (u != null) {
+            return u;
+        }
+        int meta = pduMeta.get(index);
+        DdpSegment s = segment(index, meta);
+        int ulpdu = s.headerLength + s.payloadLength;
+        Fpdu f = new Fpdu();
+        f.frame = frame;
+        f.firstFrame = frame;
+        f.direction = (meta & DIR_INITIATOR) != 0 ? Direction.FROM_INITIATOR : Direction.FROM_RESPONDER;
+        // Only differences of stream offsets matter to the octet mapping of an FPDU without markers:
+        // count them from the first octet of the frame's TCP payload.
+        f.streamOffset = pduSegmentDelta.get(index);
+        f.ulpduLength = ulpdu;
+        f.padLength = (4 - ((ulpdu + 2) & 3)) & 3;
+        f.wireLength = 6 + ulpdu + f.padLength;
+        f.ulpduAvailable = ulpdu;
+        f.crcField = pduCrc.get(index) & 0xffffffffL;
+        f.crcOk = (meta & CRC_OK) != 0 ? Boolean.TRUE : null;
+        f.crcComputed = (meta & CRC_OK) != 0 ? f.crcField : 0;
+        long segStream = (meta & SEGMENT_KNOWN) != 0 ? 0 : -1;
+        return new Unit(mpaConnections.get(meta & CONN_MASK), null, f, s, segStream, pduPayloadOffset.get(index),
+                tcpLength);
+    }
+
+    /** The DDP segment of an exactly described PDU, rebuilt from the table. */
+    private DdpSegment segment(int index, int meta) {
+        DdpSegment s = new DdpSegment();
+        boolean tagged = (meta & TAGGED) != 0;
+        int header = tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
+        s.tagged = tagged;
+        s.last = (meta & LAST) != 0;
+        s.sv = (meta & SV) != 0;
+        s.ab = (meta & AB) != 0;
+        s.dv = 1;
+        s.rdmapVersion = 1;
+        s.opcode = (meta >>> OPCODE_SHIFT) & 0xf;
+        long stag = pduStag.get(index) & 0xffffffffL;
+        if (tagged) {
+            s.stag = stag;
+            s.to = pduTo.get(index);
+        } else {
+            s.invalidateStag = stag;
+            s.msn = pduTo.get(index);
+        }
+        s.ddpHeaderLength = header;
+        s.headerLength = header;
+        s.payloadOffset = header;
+        s.payloadLength = pduLength.get(index);
+        return s;
+    }
+
+    /** Info text of one PDU from the table, as {@link PduSummary#describe} gives it. */
+    synchronized String pduText(int index) {
+        Unit u = whole.get(index);
+        if (u != null) {
+            return u.handshake() != null ? FrameSummary.handshake(u.handshake())
+                    : u.segment() == null ? "FPDU" : PduSummary.describe(u.segment());
+        }
+        return PduSummary.describe(unit(index, 0, 0).segment());
+    }
+
+    /** PDU indexes {first, end} that {@code frame} completed. */
+    synchronized int[] pduRange(long frame) {
+        if (!known(frame)) {
+            return new int[] {0, 0};
+        }
+        int first = firstPdu.get((int) frame - 1);
+        if (first < 0) {
+            return new int[] {0, 0};
+        }
+        int count = (kinds.get((int) frame - 1) & 0xff) >>> 2;
+        int end = first + count;
+        if (count == MAX_COUNTED) {
+            end = pdus;
+            for (long g = frame + 1; g <= frames; g++) {
+                int n = firstPdu.get((int) g - 1);
+                if (n >= 0) {
+                    end = n;
+                    break;
+                }
+            }
+        }
+        return new int[] {first, end};
+    }
+
+    // ---- transactions
+
+    /** Files that {@code frame} takes part in transaction {@code t}, the {@code index}th reported. */
+    synchronized void file(long frame, Transaction t, int index) {
+        int p = known(frame) ? firstPdu.get((int) frame - 1) : -1;
+        if (p >= 0) {
+            int old = pduTransaction.get(p);
+            if (old == 0 || old == index + 1) {
+                pduTransaction.set(p, index + 1);
+                return;
+            }
+            if (transactions.get(old - 1).id.equals(t.id)) {
+                return;
+            }
+        }
+        List<String> ids = transactionsExtra.computeIfAbsent(frame, k -> new ArrayList<>(1));
+        if (!ids.contains(t.id)) {
+            ids.add(t.id);
+        }
+    }
+
+    /** Ids of the transactions that {@code frame} takes part in. */
+    synchronized List<String> transactionsAt(long frame) {
+        List<String> out = new ArrayList<>(1);
+        int p = known(frame) ? firstPdu.get((int) frame - 1) : -1;
+        if (p >= 0 && pduTransaction.get(p) > 0) {
+            int t = pduTransaction.get(p) - 1;
+            synchronized (transactions) {
+                out.add(transactions.get(t).id);
+            }
+        }
+        List<String> extra = transactionsExtra.get(frame);
+        if (extra != null) {
+            for (String id : extra) {
+                if (!out.contains(id)) {
+                    out.add(id);
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,385 @@
+package io.rdmascope.gui.pipeline;
+
+import io.rdmascope.capture.Packet;
+import io.rdmascope.engine.EngineListener;
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.gui.model.LoadListener;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.net.TcpSegment;
+import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduListener;
+import io.rdmascope.pipeline.FrameListener;
+import io.rdmascope.tcp.Direction;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Receives frames, iWARP events and the engine's findings on the loading thread and fills the
+ * {@link FrameIndex} and the {@link Findings}. {@link #beforeEngine} takes the events of the
+ * stages ahead of the engine, {@link #afterEngine} the ends of frames and of the capture after
+ * it, so that what the engine found in a frame is known when the frame is filed.
+ */
+final class IndexLoader implements FrameListener, EngineListener {
+    private static final long BATCH_NANOS = 50_000_000L;
+    private static final int BATCH = 4096;
+    /** Frames kept at most while waiting for units that the MPA stage holds back. */
+    static final int MAX_HELD = 8192;
+
+    /** An event of the MPA stage waiting to be filed under its frame (the FPDU copied, without its octets). */
+    private record Event(MpaConnection connection, MpaHandshake handshake, Fpdu fpdu, DdpSegment segment,
+                         StreamIssue issue) {}
+
+    /** A frame read whose units are not filed yet, with what filing them needs of its TCP segment. */
+    private static final class Pending {
+        final long frame;
+        final List<Event> events = new ArrayList<>(1);
+        int payloadOffset = -1;
+        long segmentFrame = -1;
+        long segmentStream = -1;
+        Endpoint source;
+        Endpoint destination;
+        int tcpLength;
+        String baseInfo;
+
+        Pending(long frame) {
+            this.frame = frame;
+        }
+    }
+
+    private final FrameIndex index;
+    private final Findings findings;
+    private final LoadListener listener;
+    private long lastFlush = System.nanoTime();
+    private long announced;
+    private final Map<Endpoint, Map<Endpoint, Integer>> flowIndex = new HashMap<>();
+
+    /** The frame being read, between {@link #frame} and {@link #frameDone}, and its TCP segment. */
+    private Pending current;
+    private TcpSegment currentSegment;
+    /**
+     * Frames read whose units are not filed yet, oldest first: while the MPA stage holds a
+     * stream back ({@link PduListener#watermark}), units of earlier frames may still come, and
+     * the PDU table lists each frame's units together, in frame order.
+     */
+    private final ArrayDeque<Pending> held = new ArrayDeque<>();
+    private long heldFrom = Long.MAX_VALUE;
+    /** The frame and Info text being filed. */
+    private long frame;
+    private Pending filing;
+    /** The frame's Info text when the index cannot rebuild it, else null. */
+    private StringBuilder special;
+    private int pduCount;
+
+    IndexLoader(FrameIndex index, Findings findings, LoadListener listener) {
+        this.index = index;
+        this.findings = findings;
+        this.listener = listener;
+    }
+
+    /** The events of the MPA stage, to be told before the engine. */
+    PduListener beforeEngine() {
+        return new PduListener() {
+            @Override
+            public void connection(MpaConnection c) {
+                IndexLoader.this.connection(c);
+            }
+
+            @Override
+            public void handshake(MpaConnection c, MpaHandshake h) {
+                IndexLoader.this.handshake(c, h);
+            }
+
+            @Override
+            public void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
+                IndexLoader.this.pdu(c, f, s);
+            }
+
+            @Override
+            public void issue(MpaConnection c, StreamIssue i) {
+                IndexLoader.this.issue(c, i);
+            }
+
+            @Override
+            public void watermark(long f) {
+                IndexLoader.this.watermark(f);
+            }
+        };
+    }
+
+    /** The ends of frames and of the capture, to be told after the engine. */
+    PduListener afterEngine() {
+        return new PduListener() {
+            @Override
+            public void frameDone(long f, long ts) {
+                IndexLoader.this.frameDone(f, ts);
+            }
+
+            @Override
+            public void end() {
+                fileHeld();
+            }
+        };
+    }
+
+    @Override
+    public void frame(Packet packet, long position, TcpSegment segment) {
+        long f = packet.frame;
+        int flow = segment == null ? -1 : flow(segment.source, segment.destination);
+        Pending c = new Pending(f);
+        byte kind = segment == null ? FrameIndex.KIND_OTHER : FrameIndex.KIND_TCP;
+        if (segment != null) {
+            c.payloadOffset = segment.data == packet.data ? segment.offset - packet.offset : -1;
+            c.source = segment.source;
+            c.destination = segment.destination;
+            c.tcpLength = segment.length;
+            int reverse = index.reverse(flow);
+            if (segment.has(TcpSegment.SYN) || index.noBase(flow)) {
+                index.setBase(flow, f, segment.seq);
+            }
+            if (c.payloadOffset < 0) {
+                c.baseInfo = FrameSummary.tcpInfo(segment, index.baseAt(flow, f), index.baseAt(reverse, f));
+            }
+        }
+        current = c;
+        currentSegment = segment;
+        index.remember(f, position, packet.timestampNanos, flow, kind);
+    }
+
+    private int flow(Endpoint s, Endpoint d) {
+        Map<Endpoint, Integer> m = flowIndex.computeIfAbsent(s, k -> new HashMap<>());
+        Integer i = m.get(d);
+        if (i == null) {
+            i = index.addFlow(s, d);
+            m.put(d, i);
+            int r = flow(d, s);
+            index.pair(i, r);
+        }
+        return i;
+    }
+
+    /** Where the payload of the frame being filed lies in the stream of {@code dir} on {@code c}, or -1. */
+    private long segmentStream(MpaConnection c, Direction dir) {
+        Pending t = filing;
+        if (t == null || t.source == null || t.segmentFrame != frame || t.segmentStream < 0 || dir == null) {
+            return -1;
+        }
+        Endpoint from = dir == Direction.FROM_INITIATOR ? c.tcp().initiator() : c.tcp().responder();
+        Endpoint to = dir == Direction.FROM_INITIATOR ? c.tcp().responder() : c.tcp().initiator();
+        return from.equals(t.source) && to.equals(t.destination) ? t.segmentStream : -1;
+    }
+
+    /** Switches the frame to a stored Info text, starting with what the PDUs so far say. */
+    private StringBuilder special() {
+        if (special == null) {
+            special = new StringBuilder(96);
+            int first = index.firstPdu(frame);
+            for (int i = 0; i < pduCount && i < 4; i++) {
+                separator(special);
+                special.append(index.pduText(first + i));
+            }
+            if (pduCount > 4) {
+                special.append("; \u2026");
+            }
+        }
+        return special;
+    }
+
+    private static void separator(StringBuilder b) {
+        if (b.length() > 0) {
+            b.append("; ");
+        }
+    }
+
+    void connection(MpaConnection c) {
+        index.addConnection(c);
+        findings.connection(c);
+    }
+
+    /**
+     * The frame whose units an event naming {@code f} joins: the frame being read or one held;
+     * after the frame was filed (what the stages flush at the end of the capture), the last
+     * frame filed, as the PDU table can only grow at its end.
+     */
+    private Pending pendingOf(long f) {
+        if (current != null && current.frame == f) {
+            return current;
+        }
+        for (Iterator<Pending> it = held.descendingIterator(); it.hasNext(); ) {
+            Pending c = it.next();
+            if (c.frame == f) {
+                return c;
+            }
+            if (c.frame < f) {
+                break;
+            }
+        }
+        if (current != null && f > current.frame) {
+            return current;
+        }
+        if (current == null && held.isEmpty()) {
+            return null;
+        }
+        return held.isEmpty() ? current : held.peekFirst();
+    }
+
+    void handshake(MpaConnection c, MpaHandshake h) {
+        Pending p = pendingOf(h.frame());
+        if (p == null) {
+            fileHandshake(c, h);
+        } else {
+            p.events.add(new Event(c, h, null, null, null));
+        }
+    }
+
+    void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
+        findings.pdu(c, s);
+        Pending p = pendingOf(f.frame);
+        if (p == null) {
+            filePdu(c, f, s);
+        } else {
+            p.events.add(new Event(c, null, f.copy(false), s, null));
+        }
+    }
+
+    void issue(MpaConnection c, StreamIssue i) {
+        Pending p = pendingOf(i.frame());
+        if (p == null) {
+            fileIssue(c, i);
+        } else {
+            p.events.add(new Event(c, null, null, null, i));
+        }
+    }
+
+    private void fileHandshake(MpaConnection c, MpaHandshake h) {
+        StringBuilder b = special();
+        index.setKind(frame, FrameIndex.KIND_MPA);
+        separator(b);
+        b.append(FrameSummary.handshake(h));
+        Pending t = filing;
+        Unit u = new Unit(c, h, null, null, segmentStream(c, h.direction()), t == null ? -1 : t.payloadOffset,
+                t == null ? 0 : t.tcpLength);
+        index.addPdu(frame, u, null, null);
+        pduCount++;
+    }
+
+    private void filePdu(MpaConnection c, Fpdu f, DdpSegment s) {
+        index.setKind(frame, FrameIndex.KIND_DDP);
+        Pending t = filing;
+        long segStream = segmentStream(c, f.direction);
+        Unit u = new Unit(c, null, f, s, segStream, t == null ? -1 : t.payloadOffset, t == null ? 0 : t.tcpLength);
+        int i = index.addPdu(frame, u, f, s);
+        if (special != null) {
+            if (pduCount < 4) {
+                separator(special);
+                special.append(index.pduText(i));
+            } else if (pduCount == 4) {
+                special.append("; \u2026");
+            }
+        }
+        pduCount++;
+    }
+
+    private void fileIssue(MpaConnection c, StreamIssue i) {
+        StringBuilder b = special();
+        separator(b);
+        b.append('[').append(i.kind()).append("] ").append(i.message() == null ? "" : i.message());
+    }
+
+    void watermark(long f) {
+        heldFrom = Math.min(heldFrom, f);
+    }
+
+    void frameDone(long f, long ts) {
+        Pending c = current != null && current.frame == f ? current : new Pending(f);
+        TcpSegment t = currentSegment;
+        if (t != null && c == current) {
+            // Where the segment lies in its stream is known once the reassembler has seen it.
+            c.segmentFrame = t.frame;
+            c.segmentStream = t.streamOffset;
+        }
+        current = null;
+        currentSegment = null;
+        held.addLast(c);
+        long keepFrom = Math.min(heldFrom, f + 1);
+        heldFrom = Long.MAX_VALUE;
+        while (!held.isEmpty() && (held.peekFirst().frame < keepFrom || held.size() > MAX_HELD)) {
+            fileFrame(held.pollFirst());
+        }
+        if (f - announced >= BATCH || System.nanoTime() - lastFlush > BATCH_NANOS) {
+            flush();
+        }
+    }
+
+    void end() {
+        fileHeld();
+    }
+
+    /** Files every frame still held: the capture ended, or loading stopped. */
+    void fileHeld() {
+        current = null;
+        while (!held.isEmpty()) {
+            fileFrame(held.pollFirst());
+        }
+    }
+
+    /** Files a frame's units into the PDU table and its Info text; the frame becomes visible. */
+    private void fileFrame(Pending c) {
+        index.show(c.frame);
+        frame = c.frame;
+        filing = c;
+        special = null;
+        pduCount = 0;
+        for (Event e : c.events) {
+            if (e.handshake() != null) {
+                fileHandshake(e.connection(), e.handshake());
+            } else if (e.fpdu() != null) {
+                filePdu(e.connection(), e.fpdu(), e.segment());
+            } else {
+                fileIssue(e.connection(), e.issue());
+            }
+        }
+        String text = special != null && special.length() > 0 ? special.toString()
+                : pduCount == 0 ? c.baseInfo : null;
+        if (text != null) {
+            index.setInfoOverride(c.frame, text);
+        }
+        special = null;
+    }
+
+    /** Tells the listener of the frames that can be shown now. */
+    void flush() {
+        lastFlush = System.nanoTime();
+        long n = index.frameCount();
+        if (n > announced) {
+            announced = n;
+            listener.frames(n);
+        }
+    }
+
+    @Override
+    public void violation(Violation v) {
+        findings.violation(v);
+        index.severity(v.frame(), v.severity());
+    }
+
+    @Override
+    public void transaction(Transaction t) {
+        int i = findings.transaction(t);
+        index.file(t.initiationFrame, t, i);
+        for (Long d : t.dataFrames) {
+            index.file(d, t, i);
+        }
+        if (t.completionFrame >= 0) {
+            index.file(t.completionFrame, t, i);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package io.rdmascope.gui.ui;
+
+import io.rdmascope.gui.model.CaptureModel;
+import io.rdmascope.gui.model.DisplayFilterCompiler;
+import io.rdmascope.gui.model.FrameFilter;
+import javafx.concurrent.Task;
+import javafx.css.PseudoClass;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * The display filter bar and what it does: compiles the filter (an error is shown in red under
+ * the bar, the rows stay), evaluates it over the frames, in the background with progress and
+ * Cancel when they are many, and shows the frames it matched in the packet list.
+ */
+final class FilterBar extends HBox {
+    private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid-filter");
+    private static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid-filter");
+    /** Filters over more frames than this run in the background, with progress and Cancel. */
+    private static final int FOREGROUND_FILTER = 50_000;
+
+    /** What filtering needs of the window. */
+    interface Host {
+        CaptureModel model();
+
+        /** Frames read. */
+        int frameCount();
+
+        void status(String text);
+
+        void showProgress(Task<?> task);
+
+        void endProgress();
+
+        boolean isLoading();
+    }
+
+    private final Host host;
+    private final FrameList filtered;
+    private final TextField filterField = new TextField();
+    private final Label filterError = new Label();
+    private Task<int[]> filtering;
+
+    FilterBar(Host host, FrameList filtered) {
+        this.host = host;
+        this.filtered = filtered;
+        filterField.setId("filterField");
+        filterField.getStyleClass().add("filter-field");
+        filterField.setPromptText("Apply a display filter \u2026  e.g. violation.code == \"STAG_BOUNDS\" || transaction == t1");
+        filterField.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                applyFilter();
+            }
+        });
+        Button apply = new Button("Apply");
+        apply.setId("filterApply");
+        apply.setOnAction(e -> applyFilter());
+        Button clear = new Button("Clear");
+        clear.setOnAction(e -> {
+            filterField.clear();
+            applyFilter();
+        });
+        filterError.setId("filterError");
+        filterError.getStyleClass().add("filter-error");
+        filterError.setManaged(false);
+        filterError.setVisible(false);
+        HBox.setHgrow(filterField, Priority.ALWAYS);
+        getChildren().addAll(filterField, apply, clear);
+        getStyleClass().add("filter-bar");
+    }
+
+    TextField field() {
+        return filterField;
+    }
+
+    /** The line under the bar that shows why a filter does not compile. */
+    Label error() {
+        return filterError;
+    }
+
+    /** Compiles the filter bar's text; an error is shown in red under the bar and the rows stay. */
+    void applyFilter() {
+        CaptureModel m = host.model();
+        String text = filterField.getText();
+        FrameFilter f = m == null ? (text == null || text.isBlank() ? FrameFilter.ALL : FrameFilter.error("no capture loaded"))
+                : new DisplayFilterCompiler(m).compile(text);
+        boolean blank = text == null || text.isBlank();
+        filterField.pseudoClassStateChanged(VALID, f.valid() && !blank);
+        filterField.pseudoClassStateChanged(INVALID, !f.valid());
+        if (!f.valid()) {
+            filterError.setText(f.error());
+            filterError.setManaged(true);
+            filterError.setVisible(true);
+            return;
+        }
+        filterError.setText("");
+        filterError.setManaged(false);
+        filterError.setVisible(false);
+        cancelFilter();
+        if (blank) {
+            filtered.show(null);
+            host.status(host.frameCount() + " frames");
+            return;
+        }
+        int n = host.frameCount();
+        java.util.function.LongPredicate p = f.predicate();
+        if (n <= FOREGROUND_FILTER) {
+            filtered.show(matching(p, n, () -> false, null));
+            host.status("Displayed: " + filtered.size() + " of " + n + " frames");
+            return;
+        }
+        filterInBackground(p, n, text);
+    }
+
+    /** Frames 1 to {@code n} that {@code p} accepts; null when stopped. */
+    private static int[] matching(java.util.function.LongPredicate p, int n, java.util.function.BooleanSupplier stop,
+                                  java.util.function.IntConsumer done) {
+        int[] out = new int[1024];
+        int k = 0;
+        for (int f = 1; f <= n; f++) {
+            if ((f & 4095) == 0) {
+                if (stop.getAsBoolean()) {
+                    return null;
+                }
+                if (done != null) {
+                    done.accept(f);
+                }
+            }
+            if (p.test(f)) {
+                if (k == out.length) {
+                    out = java.util.Arrays.copyOf(out, k * 2);
+                }
+                out[k++] = f;
+            }
+        }
+        return java.util.Arrays.copyOf(out, k);
+    }
+
+    /** Evaluates a filter over a large capture off the application thread; the rows stay until it ends. */
+    private void filterInBackground(java.util.function.LongPredicate p, int n, String text) {
+        Task<int[]> task = new Task<>() {
+            @Override
+            protected int[] call() {
+                return matching(p, n, this::isCancelled, f -> updateProgress(f, n));
+            }
+        };
+        filtering = task;
+        host.showProgress(task);
+        host.status("Filtering " + n + " frames …");
+        task.setOnSucceeded(e -> {
+            if (filtering != task) {
+                return;
+            }
+            filtering = null;
+            if (!host.isLoading()) {
+                host.endProgress();
+            }
+            int[] m = task.getValue();
+            if (m != null) {
+                filtered.show(m);
+                host.status("Displayed: " + m.length + " of " + n + " frames");
+            }
+        });
+        task.setOnCancelled(e -> {
+            if (filtering == task) {
+                filtering = null;
+                if (!host.isLoading()) {
+                    host.endProgress();
+                }
+                host.status("Filter cancelled: " + text);
+            }
+        });
+        task.setOnFailed(e -> {
+            if (filtering == task) {
+                filtering = null;
+                host.endProgress();
+                host.status("Filter failed: " + task.getException());
+            }
+        });
+        Thread t = new Thread(task, "rdmascope-filter");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Stops a display filter that is being evaluated; the rows shown stay. */
+    void cancelFilter() {
+        Task<int[]> t = filtering;
+        if (t != null) {
+            t.cancel();
+        }
+    }
+
+    /** Whether a display filter is being evaluated in the background. */
+    boolean isFiltering() {
+        Task<int[]> t = filtering;
+        return t != null && !t.isDone();
+    }
+}

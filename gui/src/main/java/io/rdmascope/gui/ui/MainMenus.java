@@ -1,0 +1,122 @@
+package io.rdmascope.gui.ui;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.FileChooser;
+
+/**
+ * The main window's menus: File with Open, the recent files (kept in the user's preferences),
+ * the exports with their save dialogs, and Quit.
+ */
+final class MainMenus {
+    private static final int RECENT_MAX = 8;
+
+    /** Writes one export. */
+    private interface Exporter {
+        void write(Path out) throws IOException;
+    }
+
+    private final Preferences prefs;
+    private final MainView actions;
+    private final BooleanSupplier haveCapture;
+    private final Menu recentMenu = new Menu("Recent Files");
+
+    MainMenus(Preferences prefs, MainView actions, BooleanSupplier haveCapture) {
+        this.prefs = prefs;
+        this.actions = actions;
+        this.haveCapture = haveCapture;
+        refreshRecent();
+    }
+
+    MenuBar bar() {
+        MenuItem open = new MenuItem("Open\u2026");
+        open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
+        open.setOnAction(e -> actions.chooseAndOpen());
+        MenuItem json = new MenuItem("Analysis as JSON\u2026");
+        json.setOnAction(e -> exportDialog("analysis.json", "JSON", "*.json", actions::exportJson));
+        MenuItem pcap = new MenuItem("Selected Frames as pcap\u2026");
+        pcap.setOnAction(e -> exportDialog("selected.pcap", "pcap", "*.pcap", actions::exportSelectedPcap));
+        MenuItem png = new MenuItem("Timeline as PNG\u2026");
+        png.setOnAction(e -> exportDialog("timeline.png", "PNG image", "*.png", actions::exportTimelinePng));
+        Menu export = new Menu("Export", null, json, pcap, png);
+        MenuItem quit = new MenuItem("Quit");
+        quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
+        quit.setOnAction(e -> Platform.exit());
+        Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        MenuBar bar = new MenuBar(file);
+        bar.setId("menuBar");
+        return bar;
+    }
+
+    private void exportDialog(String name, String kind, String pattern, Exporter exporter) {
+        if (!haveCapture.getAsBoolean()) {
+            actions.showError("Nothing to export", "Open a capture first.");
+            return;
+        }
+        FileChooser fc = new FileChooser();
+        fc.setInitialFileName(name);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        File f = fc.showSaveDialog(actions.window());
+        if (f == null) {
+            return;
+        }
+        try {
+            exporter.write(f.toPath());
+            actions.status().setText("Exported " + f.getName());
+        } catch (IOException | RuntimeException ex) {
+            actions.showError("Cannot export " + f.getName(), String.valueOf(ex.getMessage()));
+        }
+    }
+
+    /** Puts a file first in the recent files. */
+    void addRecent(Path file) {
+        if (prefs == null) {
+            return;
+        }
+        List<String> list = recentFiles();
+        String p = file.toAbsolutePath().toString();
+        list.remove(p);
+        list.add(0, p);
+        while (list.size() > RECENT_MAX) {
+            list.remove(list.size() - 1);
+        }
+        prefs.put("recent", String.join("\n", list));
+        refreshRecent();
+    }
+
+    List<String> recentFiles() {
+        List<String> list = new ArrayList<>();
+        if (prefs != null) {
+            for (String s : prefs.get("recent", "").split("\n")) {
+                if (!s.isBlank()) {
+                    list.add(s);
+                }
+            }
+        }
+        return list;
+    }
+
+    private void refreshRecent() {
+        recentMenu.getItems().clear();
+        Consumer<Path> open = actions::open;
+        for (String p : recentFiles()) {
+            MenuItem item = new MenuItem(p);
+            item.setMnemonicParsing(false);
+            item.setOnAction(e -> open.accept(Path.of(p)));
+            recentMenu.getItems().add(item);
+        }
+        recentMenu.setDisable(recentMenu.getItems().isEmpty());
+    }
+}

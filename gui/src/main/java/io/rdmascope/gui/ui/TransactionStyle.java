@@ -1,0 +1,118 @@
+package io.rdmascope.gui.ui;
+
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
+import io.rdmascope.engine.TransactionStatus;
+import io.rdmascope.fields.Hex;
+import io.rdmascope.pdu.Opcode;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.scene.paint.Color;
+
+/**
+ * How a transaction looks: its fill says its kind, its outline and hatching its status (a
+ * complete transaction is plain; an incomplete one pale with a dashed outline; an aborted one
+ * hatched; a violated one hatched with a red outline), and its tooltip says what it was.
+ */
+public final class TransactionStyle {
+    private TransactionStyle() {}
+
+    private static final Map<TransactionKind, Color> KIND_COLOURS = new EnumMap<>(TransactionKind.class);
+
+    static {
+        KIND_COLOURS.put(TransactionKind.ONESHOT, Color.web("#00897b"));
+        KIND_COLOURS.put(TransactionKind.READ, Color.web("#1e88e5"));
+        KIND_COLOURS.put(TransactionKind.WRITE, Color.web("#43a047"));
+        KIND_COLOURS.put(TransactionKind.SEND, Color.web("#8e24aa"));
+        KIND_COLOURS.put(TransactionKind.ATOMIC, Color.web("#6d4c41"));
+        KIND_COLOURS.put(TransactionKind.RPC, Color.web("#ef6c00"));
+        KIND_COLOURS.put(TransactionKind.NVME, Color.web("#c2185b"));
+        KIND_COLOURS.put(TransactionKind.ISER, Color.web("#9e9d24"));
+        KIND_COLOURS.put(TransactionKind.SMB, Color.web("#00acc1"));
+    }
+
+    /** The outline of a violated transaction. */
+    public static final Color VIOLATED_OUTLINE = Color.web("#d50000");
+
+    /** The fill of a kind's bars. */
+    public static Color colour(TransactionKind kind) {
+        Color c = kind == null ? null : KIND_COLOURS.get(kind);
+        return c == null ? Color.GRAY : c;
+    }
+
+    /** The fill of a transaction's bar: its kind's colour, paler while it is not complete. */
+    public static Color fill(Transaction t) {
+        Color c = colour(t.kind);
+        return t.status == TransactionStatus.INCOMPLETE ? c.deriveColor(0, 0.45, 1.25, 0.55) : c;
+    }
+
+    /** Whether the bar is hatched: the transaction ended without completing as it should. */
+    public static boolean hatched(TransactionStatus s) {
+        return s == TransactionStatus.ABORTED || s == TransactionStatus.VIOLATED;
+    }
+
+    /** A duration for people ("850 ns", "42 us", "12 ms"), as the text report writes it; "-" when negative. */
+    public static String duration(long ns) {
+        if (ns < 0) {
+            return "-";
+        }
+        if (ns < 10_000) {
+            return ns + " ns";
+        }
+        if (ns < 10_000_000) {
+            return (ns / 1000) + " us";
+        }
+        return (ns / 1_000_000) + " ms";
+    }
+
+    /** What the transaction names: its STag and offset, the Send's opcode and MSN, or the upper-layer call. */
+    public static String what(Transaction t) {
+        switch (t.kind) {
+            case READ:
+                return "source STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to) + ", sink STag "
+                        + Hex.stag(t.sinkStag) + ", " + t.length + " B";
+            case WRITE:
+                return "STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
+            case SEND:
+                return opcode(t.opcode) + " MSN " + t.msn
+                        + (t.invalidateStag == null ? "" : ", invalidates " + Hex.stag(t.invalidateStag));
+            case ATOMIC:
+                return opcode(t.opcode) + ", STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
+            case ONESHOT:
+                return "STag " + Hex.stag(t.stag) + " [" + Hex.to(t.to) + ", +" + t.length + ") advertised by "
+                        + t.advertiser;
+            default:
+                return t.summary == null ? t.kind.displayName : t.summary;
+        }
+    }
+
+    private static String opcode(int code) {
+        Opcode op = code >= 0 ? Opcode.of(code) : null;
+        return op != null ? op.displayName : "opcode " + code;
+    }
+
+    /** The tooltip of a transaction's bar. */
+    public static String tooltip(Transaction t) {
+        StringBuilder b = new StringBuilder();
+        b.append(t.kind.displayName).append(' ').append(t.id).append(" (").append(t.status.jsonName()).append(")\n");
+        b.append(what(t)).append('\n');
+        b.append("Connection ").append(t.connection);
+        if (t.advertiser != null && !t.oneShot()) {
+            b.append(", from ").append(t.advertiser);
+        }
+        b.append('\n');
+        b.append("Frames ").append(t.startFrame()).append('\u2013').append(t.endFrame());
+        if (t.advertisedFrame >= 0) {
+            b.append(", region advertised in frame ").append(t.advertisedFrame);
+        }
+        b.append('\n');
+        b.append(t.bytes).append(" bytes, latency ").append(duration(t.latencyNanos()));
+        if (t.operations != null && !t.operations.isEmpty()) {
+            b.append("\nOperations ").append(String.join(", ", t.operations));
+        }
+        if (t.note != null) {
+            b.append('\n').append(t.note);
+        }
+        return b.toString();
+    }
+}
