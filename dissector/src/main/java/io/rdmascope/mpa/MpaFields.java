@@ -45,19 +45,21 @@ public final class MpaFields {
     /** The MPA layer of an FPDU: ULPDU length, pad, CRC with its check, markers. */
     public static FieldNode fpdu(Fpdu f) {
         List<FieldNode> c = new ArrayList<>();
-        c.add(node(Fields.MPA_ULPDU_LENGTH, (long) f.ulpduLength, String.valueOf(f.ulpduLength), 0, 2));
+        c.add(node(Fields.MPA_ULPDU_LENGTH, (long) f.ulpduLength, String.valueOf(f.ulpduLength), 0,
+                FpduLayout.LENGTH_FIELD_SIZE));
         int pad = f.padLength;
-        c.add(node(Fields.MPA_PAD_LENGTH, (long) pad, String.valueOf(pad), 2 + f.ulpduLength, pad));
+        int padAt = FpduLayout.LENGTH_FIELD_SIZE + f.ulpduLength;
+        c.add(node(Fields.MPA_PAD_LENGTH, (long) pad, String.valueOf(pad), padAt, pad));
         if (!f.truncated) {
             String crcText = Hex.hex(f.crcField, 8);
-            c.add(node(Fields.MPA_CRC, f.crcField, crcText, 2 + f.ulpduLength + pad, 4));
+            c.add(node(Fields.MPA_CRC, f.crcField, crcText, padAt + pad, FpduLayout.CRC_SIZE));
             String ok = f.crcOk == null ? "not negotiated"
                     : f.crcOk ? "good" : String.format("bad (computed 0x%08x)", f.crcComputed);
-            c.add(node(Fields.MPA_CRC_OK, f.crcOk, ok, 2 + f.ulpduLength + pad, 4));
+            c.add(node(Fields.MPA_CRC_OK, f.crcOk, ok, padAt + pad, FpduLayout.CRC_SIZE));
         }
         String m = f.badMarkers == 0 ? String.valueOf(f.markers) : f.markers + " (" + f.badMarkers + " invalid)";
         c.add(node(Fields.MPA_MARKERS, (long) f.markers, m, -1, 0));
-        int len = 6 + f.ulpduLength + pad;
+        int len = padAt + pad + FpduLayout.CRC_SIZE;
         return new FieldNode(Fields.MPA.name(), f.truncated ? "MPA FPDU (truncated)" : "MPA FPDU", null, "", 0, len,
                 typeDoc("fpdu"), c);
     }

@@ -16,7 +16,9 @@ import java.util.List;
 public final class NetFields {
     private NetFields() {}
 
-    /** One node per layer (frame, eth / sll, vlan, ip / ipv6, tcp); never throws on bad bytes. */
+    private static final int ETH_ARP = 0x0806;
+
+    /** One node per layer (frame, eth / sll, vlan, arp, ip / ipv6, tcp / udp / icmp / icmpv6); never throws on bad bytes. */
     public static List<FieldNode> layers(Packet packet) {
         List<FieldNode> out = new ArrayList<>();
         try {
@@ -182,7 +184,72 @@ public final class NetFields {
                 ipv4(o);
             } else if (type == PacketDecoder.ETH_IPV6) {
                 ipv6(o);
+            } else if (type == ETH_ARP) {
+                arp(o);
             }
+        }
+
+        /** ARP for IPv4 over Ethernet (RFC 826); other hardware or protocol types keep only the opcode. */
+        void arp(int o) {
+            if (end - o < 8) {
+                return;
+            }
+            List<FieldNode> c = new ArrayList<>();
+            int hlen = u8(o + 4), plen = u8(o + 5), op = u16(o + 6);
+            c.add(num("arp.hw.type", "Hardware type", u16(o), o, 2));
+            c.add(hex("arp.proto.type", "Protocol type", u16(o + 2), 4, o + 2, 2));
+            c.add(num("arp.hw.size", "Hardware size", hlen, o + 4, 1));
+            c.add(num("arp.proto.size", "Protocol size", plen, o + 5, 1));
+            c.add(num("arp.opcode", "Opcode", op, o + 6, 2));
+            int len = 8;
+            if (hlen == 6 && plen == 4 && end - o >= 28) {
+                String sha = Addresses.hex(d, o + 8, 6, ':'), tha = Addresses.hex(d, o + 18, 6, ':');
+                String spa = Addresses.ipv4(Addresses.int32(d, o + 14)), tpa = Addresses.ipv4(Addresses.int32(d, o + 24));
+                c.add(f("arp.src.hw_mac", "Sender MAC address", sha, sha, o + 8, 6));
+                c.add(f("arp.src.proto_ipv4", "Sender IP address", spa, spa, o + 14, 4));
+                c.add(f("arp.dst.hw_mac", "Target MAC address", tha, tha, o + 18, 6));
+                c.add(f("arp.dst.proto_ipv4", "Target IP address", tpa, tpa, o + 24, 4));
+                len = 28;
+            }
+            layer("arp", "Address Resolution Protocol (" + (op == 1 ? "request" : op == 2 ? "reply" : "opcode " + op) + ")",
+                    o, len, c);
+        }
+
+        /** UDP (RFC 768). */
+        void udp(int o) {
+            if (end - o < 8) {
+                return;
+            }
+            int sport = u16(o), dport = u16(o + 2), length = u16(o + 4);
+            List<FieldNode> c = new ArrayList<>();
+            c.add(num("udp.srcport", "Source Port", sport, o, 2));
+            c.add(num("udp.dstport", "Destination Port", dport, o + 2, 2));
+            c.add(num("udp.length", "Length", length, o + 4, 2));
+            c.add(hex("udp.checksum", "Checksum", u16(o + 6), 4, o + 6, 2));
+            layer("udp", "User Datagram Protocol, Src Port: " + sport + ", Dst Port: " + dport, o, 8, c);
+        }
+
+        /** ICMP (RFC 792) or ICMPv6 (RFC 4443): type and code, and the target of IPv6 neighbour discovery. */
+        void icmp(int o, boolean v6) {
+            if (end - o < 4) {
+                return;
+            }
+            String p = v6 ? "icmpv6" : "icmp";
+            int type = u8(o), code = u8(o + 1);
+            List<FieldNode> c = new ArrayList<>();
+            c.add(num(p + ".type", "Type", type, o, 1));
+            c.add(num(p + ".code", "Code", code, o + 1, 1));
+            c.add(hex(p + ".checksum", "Checksum", u16(o + 2), 4, o + 2, 2));
+            if (!v6 && (type == 0 || type == 8) && end - o >= 8) {
+                c.add(num("icmp.ident", "Identifier", u16(o + 4), o + 4, 2));
+                c.add(num("icmp.seq", "Sequence Number", u16(o + 6), o + 6, 2));
+            }
+            if (v6 && (type == 135 || type == 136) && end - o >= 24) {
+                String target = Addresses.ipv6(d, o + 8);
+                c.add(f("icmpv6.nd.target", "Target Address", target, target, o + 8, 16));
+            }
+            layer(p, v6 ? "Internet Control Message Protocol v6" : "Internet Control Message Protocol", o,
+                    Math.min(8, end - o), c);
         }
 
         void ip(int o) {
@@ -226,8 +293,8 @@ public final class NetFields {
             }
             int ipEnd = total == 0 ? end : o + total;
             layer("ip", "Internet Protocol Version 4, Src: " + src + ", Dst: " + dst, o, Math.max(0, Math.min(ihl, end - o)), c);
-            if (ihl >= 20 && total >= ihl && u8(o + 9) == 6 && (frag & 0x3fff) == 0) {
-                tcp(o + ihl, ipEnd);
+            if (ihl >= 20 && total >= ihl && (frag & 0x3fff) == 0) {
+                transport(u8(o + 9), o + ihl, ipEnd);
             }
         }
 
@@ -277,8 +344,18 @@ public final class NetFields {
                 h += len;
             }
             layer("ipv6", "Internet Protocol Version 6, Src: " + src + ", Dst: " + dst, o, Math.min(h, end) - o, c);
-            if (next == 6 && !fragment) {
-                tcp(h, ipEnd);
+            if (!fragment) {
+                transport(next, h, ipEnd);
+            }
+        }
+
+        void transport(int protocol, int o, int ipEnd) {
+            switch (protocol) {
+                case 6 -> tcp(o, ipEnd);
+                case 17 -> udp(o);
+                case 1 -> icmp(o, false);
+                case 58 -> icmp(o, true);
+                default -> { }
             }
         }
 

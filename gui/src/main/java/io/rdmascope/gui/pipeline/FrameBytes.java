@@ -1,6 +1,7 @@
 package io.rdmascope.gui.pipeline;
 
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.mpa.FpduLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,8 +19,6 @@ import java.util.List;
  * {@link #markerOctets} so that the hex view can leave them out.
  */
 public final class FrameBytes {
-    private static final int MARKER_PERIOD = 512;
-    private static final int MARKER_SIZE = 4;
 
     private final long unitStream;
     private final int wireLength;
@@ -52,7 +51,7 @@ public final class FrameBytes {
     }
 
     private boolean isMarker(long stream) {
-        return markerOrigin >= 0 && Math.floorMod(stream - markerOrigin, (long) MARKER_PERIOD) < MARKER_SIZE;
+        return markerOrigin >= 0 && Math.floorMod(stream - markerOrigin, (long) FpduLayout.MARKER_PERIOD) < FpduLayout.MARKER_SIZE;
     }
 
     /** Stream offset of octet {@code image} of the unit (markers skipped), or -1 past the unit. */
@@ -68,11 +67,11 @@ public final class FrameBytes {
         int left = image;
         while (pos < end) {
             if (isMarker(pos)) {
-                long r = Math.floorMod(pos - markerOrigin, (long) MARKER_PERIOD);
-                pos += MARKER_SIZE - r;
+                long r = Math.floorMod(pos - markerOrigin, (long) FpduLayout.MARKER_PERIOD);
+                pos += FpduLayout.MARKER_SIZE - r;
                 continue;
             }
-            long nextMarker = pos + (MARKER_PERIOD - Math.floorMod(pos - markerOrigin, (long) MARKER_PERIOD));
+            long nextMarker = pos + (FpduLayout.MARKER_PERIOD - Math.floorMod(pos - markerOrigin, (long) FpduLayout.MARKER_PERIOD));
             long run = Math.min(nextMarker, end) - pos;
             if (left < run) {
                 return pos + left;
@@ -120,9 +119,9 @@ public final class FrameBytes {
         }
         long lo = Math.max(unitStream, segmentStream);
         long hi = Math.min(unitStream + wireLength, segmentStream + payloadLength);
-        long m = lo + Math.floorMod(markerOrigin - lo, (long) MARKER_PERIOD);
-        for (long start = m - MARKER_PERIOD; start < hi; start += MARKER_PERIOD) {
-            for (long s = Math.max(start, lo); s < Math.min(start + MARKER_SIZE, hi); s++) {
+        long m = lo + Math.floorMod(markerOrigin - lo, (long) FpduLayout.MARKER_PERIOD);
+        for (long start = m - FpduLayout.MARKER_PERIOD; start < hi; start += FpduLayout.MARKER_PERIOD) {
+            for (long s = Math.max(start, lo); s < Math.min(start + FpduLayout.MARKER_SIZE, hi); s++) {
                 out.add(payloadOffset + (int) (s - segmentStream));
             }
         }

@@ -3,6 +3,7 @@ package io.rdmascope.gui.pipeline;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.FpduLayout;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.net.Endpoint;
 import io.rdmascope.pdu.DdpSegment;
@@ -317,9 +318,9 @@ final class FrameIndex {
         }
         int header = s.tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
         int ulpdu = header + s.payloadLength;
-        int pad = (4 - ((ulpdu + 2) & 3)) & 3;
+        int pad = FpduLayout.padLength(ulpdu);
         boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
-                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.wireLength == 6 + ulpdu + pad
+                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.wireLength == FpduLayout.imageLength(ulpdu)
                 && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
                 && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
         boolean ddp = s.malformed == null && s.reserved == 0 && s.dv == 1 && s.rdmapVersion == 1 && s.rdmapReserved == 0
@@ -350,8 +351,8 @@ final class FrameIndex {
         // count them from the first octet of the frame's TCP payload.
         f.streamOffset = pduSegmentDelta.get(index);
         f.ulpduLength = ulpdu;
-        f.padLength = (4 - ((ulpdu + 2) & 3)) & 3;
-        f.wireLength = 6 + ulpdu + f.padLength;
+        f.padLength = FpduLayout.padLength(ulpdu);
+        f.wireLength = FpduLayout.imageLength(ulpdu);
         f.ulpduAvailable = ulpdu;
         f.crcField = pduCrc.get(index) & 0xffffffffL;
         f.crcOk = (meta & CRC_OK) != 0 ? Boolean.TRUE : null;

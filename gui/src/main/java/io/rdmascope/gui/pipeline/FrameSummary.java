@@ -89,15 +89,19 @@ public final class FrameSummary {
     }
 
     private static NonTcp describe(Packet p, List<FieldNode> layers) {
-        FieldNode link = null, ip = null;
+        FieldNode link = null, ip = null, above = null;
         boolean tcp = false;
         for (FieldNode n : layers) {
             switch (n.name()) {
                 case "eth", "sll", "null", "vlan" -> link = n;
                 case "ip", "ipv6" -> ip = n;
                 case "tcp" -> tcp = true;
+                case "arp", "udp", "icmp", "icmpv6" -> above = n;
                 default -> { }
             }
+        }
+        if (above != null && above.name().equals("arp")) {
+            return new NonTcp("", "", "ARP", arpInfo(above, p));
         }
         if (ip == null) {
             return link == null ? new NonTcp("", "", "Frame", "Link type " + p.linkType + ", " + p.length + " B")
@@ -119,6 +123,9 @@ public final class FrameSummary {
             return new NonTcp(src, dst, "TCP", "TCP segment not decoded (truncated or malformed header)");
         }
         String name = protoName(proto);
+        if (above != null) {
+            return new NonTcp(src, dst, name, above.name().equals("udp") ? udpInfo(above) : icmpInfo(above));
+        }
         return new NonTcp(src, dst, proto == 17 || proto == 1 || proto == 58 ? name : version,
                 version + " protocol " + name + " (" + proto + "), " + p.length + " B");
     }
@@ -137,6 +144,49 @@ public final class FrameSummary {
         }
         return new NonTcp("", "", link.name().equals("eth") || link.name().equals("vlan") ? "Ethernet" : link.label(),
                 (type < 0 ? "Frame" : "EtherType 0x" + hex4((int) type)) + ", " + p.length + " B");
+    }
+
+    /** As Wireshark: {@code Who has 10.0.0.1? Tell 10.0.0.2}, {@code 10.0.0.1 is at 02:00:00:00:00:01}. */
+    private static String arpInfo(FieldNode arp, Packet p) {
+        long op = number(arp, "arp.opcode");
+        String spa = display(arp, "arp.src.proto_ipv4"), tpa = display(arp, "arp.dst.proto_ipv4");
+        if (spa.isEmpty()) {
+            return "ARP opcode " + op + ", " + p.length + " B";
+        }
+        return op == 1 ? "Who has " + tpa + "? Tell " + spa
+                : op == 2 ? spa + " is at " + display(arp, "arp.src.hw_mac") : "ARP opcode " + op;
+    }
+
+    /** As Wireshark: {@code 5353 → 5353 Len=42}. */
+    private static String udpInfo(FieldNode udp) {
+        return number(udp, "udp.srcport") + " \u2192 " + number(udp, "udp.dstport") + " Len="
+                + Math.max(0, number(udp, "udp.length") - 8);
+    }
+
+    /** The ICMP or ICMPv6 message type by its name, with the target of neighbour discovery. */
+    private static String icmpInfo(FieldNode icmp) {
+        boolean v6 = icmp.name().equals("icmpv6");
+        int type = (int) number(icmp, icmp.name() + ".type");
+        String name = v6 ? switch (type) {
+            case 1 -> "Destination Unreachable";
+            case 2 -> "Packet Too Big";
+            case 3 -> "Time Exceeded";
+            case 128 -> "Echo (ping) request";
+            case 129 -> "Echo (ping) reply";
+            case 133 -> "Router Solicitation";
+            case 134 -> "Router Advertisement";
+            case 135 -> "Neighbor Solicitation for " + display(icmp, "icmpv6.nd.target");
+            case 136 -> "Neighbor Advertisement " + display(icmp, "icmpv6.nd.target");
+            case 143 -> "Multicast Listener Report Message v2";
+            default -> "Type " + type;
+        } : switch (type) {
+            case 0 -> "Echo (ping) reply id=" + number(icmp, "icmp.ident") + ", seq=" + number(icmp, "icmp.seq");
+            case 3 -> "Destination unreachable";
+            case 8 -> "Echo (ping) request id=" + number(icmp, "icmp.ident") + ", seq=" + number(icmp, "icmp.seq");
+            case 11 -> "Time-to-live exceeded";
+            default -> "Type " + type;
+        };
+        return name + " (code " + number(icmp, icmp.name() + ".code") + ")";
     }
 
     /** Whether the IP layer is a fragment of a datagram (IPv4 offset or MF flag, IPv6 fragment header). */

@@ -249,4 +249,19 @@ class PipelineCaptureModelTest {
             collect(n.children(), name, out);
         }
     }
+
+    @Test
+    void framesWithoutTcpAreNamedFromTheLayersTheDissectorDecodes() throws Exception {
+        java.nio.file.Path capture = Samples.real("siw/std_write_lat_64_mtu1500_tso.pcap");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(capture), "capture not present");
+        try (PipelineCaptureModel m = new PipelineCaptureModel(capture)) {
+            List<FrameRow> rows = load(m);
+            // as tshark names them
+            assertThat(rows.get(0).protocol()).isEqualTo("ICMPv6");
+            assertThat(rows.get(0).info()).startsWith("Router Solicitation");
+            assertThat(rows.get(2).protocol()).isEqualTo("ARP");
+            assertThat(rows.get(2).info()).isEqualTo("Who has 10.77.0.1? Tell 10.77.0.2");
+            assertThat(rows.get(3).info()).isEqualTo("10.77.0.1 is at 56:30:e5:de:ea:4c");
+        }
+    }
 }
