@@ -31,4 +31,15 @@ class FrameListTest {
         assertThatThrownBy(() -> l.remove(0)).isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> l.getLong(1)).isInstanceOf(IndexOutOfBoundsException.class);
     }
+
+    @Test
+    void frameNumbersBeyondAnIntKeepTheirValue() {
+        FrameList l = new FrameList();
+        l.addLong(5);
+        l.addLong(Integer.MAX_VALUE);
+        l.addLong(1L << 40);
+        l.addLong(6);
+        assertThat(l).containsExactly(5L, (long) Integer.MAX_VALUE, 1L << 40, 6L);
+        assertThat(l.toLongArray()).containsExactly(5L, Integer.MAX_VALUE, 1L << 40, 6L);
+    }
 }
