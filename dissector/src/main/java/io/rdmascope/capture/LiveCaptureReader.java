@@ -17,11 +17,13 @@ import org.pcap4j.core.Pcaps;
 /**
  * Frames captured live on a network interface through libpcap (Pcap4J), read as the file readers
  * are read: the stages after it cannot tell the difference. Reading ends after a number of frames,
- * after a duration, or when {@link #stop()} is called from another thread (on Ctrl-C); libpcap
- * returns every {@value #POLL_MILLIS} ms when no traffic comes, so that a stop is seen promptly.
+ * after a duration, or when {@link #stop()} is called from another thread (on Ctrl-C); the handle
+ * does not block, so that a stop is seen promptly.
  */
 public final class LiveCaptureReader implements CaptureReader {
     static final int POLL_MILLIS = 100;
+    private static final long DRAIN_NANOS = 500_000_000L;
+    private static final int IDLE_MILLIS = 5;
     private static final int SNAP_LENGTH = 262144;
 
     private final String name;
@@ -30,6 +32,8 @@ public final class LiveCaptureReader implements CaptureReader {
     private final long limit;
     private final long deadlineNanos;
     private volatile boolean stopped;
+    /** When a stop was first seen: the frames libpcap still holds are read until then plus {@link #DRAIN_NANOS}. */
+    private long stopSeenNanos;
     private long frame;
     private long octets;
     private String problem;
@@ -57,6 +61,14 @@ public final class LiveCaptureReader implements CaptureReader {
         try {
             handle = nif.openLive(SNAP_LENGTH, PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, POLL_MILLIS);
         } catch (PcapNativeException e) {
+            throw new CaptureException(name + ": cannot capture: " + reason(e.getMessage()), e);
+        }
+        try {
+            // libpcap's read timeout does not end a wait on every platform (Linux's TPACKET_V3 blocks
+            // until a packet comes): the reader polls instead, so that a stop is always seen
+            handle.setBlockingMode(PcapHandle.BlockingMode.NONBLOCKING);
+        } catch (PcapNativeException | NotOpenException e) {
+            handle.close();
             throw new CaptureException(name + ": cannot capture: " + reason(e.getMessage()), e);
         }
         try {
@@ -101,7 +113,10 @@ public final class LiveCaptureReader implements CaptureReader {
         return name;
     }
 
-    /** Ends the capture: the next call to {@link #next} (within {@value #POLL_MILLIS} ms) returns false. */
+    /**
+     * Ends the capture: {@link #next} returns false once the frames libpcap already holds are read
+     * (within half a second, or at once without traffic).
+     */
     public void stop() {
         stopped = true;
     }
@@ -109,13 +124,25 @@ public final class LiveCaptureReader implements CaptureReader {
     @Override
     public boolean next(Packet into) throws IOException {
         while (true) {
-            if (stopped || (limit > 0 && frame >= limit) || (deadlineNanos != 0 && System.nanoTime() - deadlineNanos >= 0)) {
+            if ((limit > 0 && frame >= limit) || (deadlineNanos != 0 && System.nanoTime() - deadlineNanos >= 0)) {
                 return false;
+            }
+            if (stopped) {
+                // what libpcap received before the stop is still read, for a moment
+                if (stopSeenNanos == 0) {
+                    stopSeenNanos = System.nanoTime();
+                } else if (System.nanoTime() - stopSeenNanos > DRAIN_NANOS) {
+                    return false;
+                }
             }
             byte[] data;
             try {
                 data = handle.getNextRawPacketEx();
             } catch (TimeoutException e) {
+                if (stopped) {
+                    return false;
+                }
+                idle();
                 continue;
             } catch (EOFException e) {
                 return false;
@@ -137,6 +164,16 @@ public final class LiveCaptureReader implements CaptureReader {
             into.originalLength = original == null || original < data.length ? data.length : original;
             octets += data.length;
             return true;
+        }
+    }
+
+    /** Waits a little for traffic: an idle capture looks for frames every {@value #IDLE_MILLIS} ms. */
+    private static void idle() throws IOException {
+        try {
+            Thread.sleep(IDLE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted");
         }
     }
 
