@@ -1,13 +1,13 @@
 package io.rdmascope.capture;
 
 import java.io.BufferedInputStream;
+import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -52,13 +52,11 @@ public final class Captures {
         }
         if (!Files.isRegularFile(file)) {
             try {
-                return openStream(file, Files.newInputStream(file), "the stream", windowSize);
-            } catch (AccessDeniedException e) {
-                throw new CaptureException(file + ": permission denied", e);
-            } catch (CaptureException e) {
-                throw e;
-            } catch (IOException e) {
-                throw new CaptureException(file + ": cannot be opened: " + e.getMessage(), e);
+                // a FileInputStream reads on; the channel of Files.newInputStream would seek, which pipes refuse
+                return openStream(file, new FileInputStream(file.toFile()), "the stream", windowSize);
+            } catch (FileNotFoundException e) {
+                throw new CaptureException(file + (Files.isReadable(file) ? ": cannot be opened: " + e.getMessage()
+                        : ": permission denied"), e);
             }
         }
         RandomAccessFile raf;

@@ -2,6 +2,7 @@ package io.rdmascope.cli;
 
 import io.rdmascope.capture.CaptureException;
 import io.rdmascope.capture.Captures;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
@@ -65,7 +66,7 @@ final class Inputs {
      */
     static Path spool(Path stream) throws IOException {
         Path tmp = Files.createTempFile("rdmascope-", ".capture");
-        try (InputStream in = Captures.isStdin(stream) ? System.in : Files.newInputStream(stream)) {
+        try (InputStream in = Captures.isStdin(stream) ? System.in : new FileInputStream(stream.toFile())) {
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             delete(tmp);
