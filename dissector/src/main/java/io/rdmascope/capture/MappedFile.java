@@ -19,17 +19,19 @@ import java.nio.ByteOrder;
  * <p>Callers ask for a range with {@link #window(long, int)}; when the range is not inside the
  * current window, the window is refilled starting at the range. Ranges are bounded by the readers
  * (a record is at most a few MiB), so one window always holds a whole record.
+ *
+ * <p>{@link StreamFile} reads a stream (a pipe, a decompressor) through the same window.
  */
-final class MappedFile {
+class MappedFile {
     /** Default window: reads are few, and the window stays in the processor cache while it is decoded. */
     static final int DEFAULT_WINDOW = 1 << 20;
 
     private final RandomAccessFile file;
     private final long size;
-    private final int windowSize;
-    private ByteBuffer window;
-    private long windowStart;
-    private long windowEnd;
+    final int windowSize;
+    ByteBuffer window;
+    long windowStart;
+    long windowEnd;
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
 
     MappedFile(RandomAccessFile file, long size, int windowSize) {
@@ -38,8 +40,22 @@ final class MappedFile {
         this.windowSize = windowSize;
     }
 
+    /** Size of the file in octets, or -1 when unknown (a stream). */
     long size() {
         return size;
+    }
+
+    /**
+     * Octets readable from {@code position} on: at least {@code wanted} unless the input ends
+     * sooner (then exactly what is left; 0 or less at or past the end).
+     */
+    long available(long position, int wanted) throws IOException {
+        return size - position;
+    }
+
+    /** Whether earlier ranges can be read again ({@link CaptureReader#readAt}). */
+    boolean seekable() {
+        return true;
     }
 
     /** Byte order used by the buffers returned from now on. */
@@ -61,26 +77,31 @@ final class MappedFile {
      */
     ByteBuffer window(long position, int length) throws IOException {
         if (position < windowStart || position + length > windowEnd || window == null) {
-            int fill = (int) Math.min(size - position, Math.max((long) windowSize, length));
-            if (window == null || window.capacity() < fill) {
-                window = ByteBuffer.allocate(Math.max(fill, window == null ? 0 : window.capacity()));
-            }
-            // Straight into the heap array: a channel would read into a direct buffer and copy that.
-            byte[] a = window.array();
-            file.seek(position);
-            for (int done = 0; done < fill; ) {
-                int n = file.read(a, done, fill - done);
-                if (n < 0) {
-                    throw new EOFException("the file ended at offset " + (position + done) + ", before its size " + size);
-                }
-                done += n;
-            }
-            window.clear();
-            window.order(order);
-            windowStart = position;
-            windowEnd = position + fill;
+            refill(position, length);
         }
         return window;
+    }
+
+    /** Makes the window start at {@code position} and hold at least {@code length} octets. */
+    void refill(long position, int length) throws IOException {
+        int fill = (int) Math.min(size - position, Math.max((long) windowSize, length));
+        if (window == null || window.capacity() < fill) {
+            window = ByteBuffer.allocate(Math.max(fill, window == null ? 0 : window.capacity()));
+        }
+        // Straight into the heap array: a channel would read into a direct buffer and copy that.
+        byte[] a = window.array();
+        file.seek(position);
+        for (int done = 0; done < fill; ) {
+            int n = file.read(a, done, fill - done);
+            if (n < 0) {
+                throw new EOFException("the file ended at offset " + (position + done) + ", before its size " + size);
+            }
+            done += n;
+        }
+        window.clear();
+        window.order(order);
+        windowStart = position;
+        windowEnd = position + fill;
     }
 
     /** File position of index 0 of the current window. */

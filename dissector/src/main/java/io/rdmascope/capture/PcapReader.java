@@ -70,12 +70,12 @@ final class PcapReader extends FileCaptureReader {
 
     /** Reads the record at {@code p}; returns its total size, or -1 at the end or on a problem. */
     private int read(long p, long number, Packet into) throws IOException {
-        long size = file.size();
-        if (p >= size) {
+        long have = file.available(p, RECORD_HEADER);
+        if (have <= 0) {
             return -1;
         }
-        if (size - p < RECORD_HEADER) {
-            problem = record(number, p) + " is cut short: header " + (size - p) + " of " + RECORD_HEADER + " octets";
+        if (have < RECORD_HEADER) {
+            problem = record(number, p) + " is cut short: header " + have + " of " + RECORD_HEADER + " octets";
             return -1;
         }
         ByteBuffer b = file.window(p, RECORD_HEADER);
@@ -88,8 +88,9 @@ final class PcapReader extends FileCaptureReader {
             problem = impossibleLength(number, p, captured);
             return -1;
         }
-        if (size - p - RECORD_HEADER < captured) {
-            problem = cutShort(number, p, size - p - RECORD_HEADER, captured);
+        have = file.available(p, RECORD_HEADER + captured) - RECORD_HEADER;
+        if (have < captured) {
+            problem = cutShort(number, p, have, captured);
             return -1;
         }
         file.window(p, RECORD_HEADER + captured);
@@ -121,7 +122,7 @@ final class PcapReader extends FileCaptureReader {
 
     @Override
     public boolean readAt(long position, long frame, Packet into) throws IOException {
-        if (position < FILE_HEADER || position >= file.size()) {
+        if (!file.seekable() || position < FILE_HEADER || position >= file.size()) {
             return false;
         }
         String saved = problem;

@@ -110,9 +110,9 @@ final class PcapngReader extends FileCaptureReader {
      * @return why the block is unusable, or null
      */
     private String sectionHeader(long p) throws IOException {
-        long size = file.size();
-        if (size - p < 28) {
-            return "section header at offset 0x" + Long.toHexString(p) + " is cut short: " + (size - p) + " of 28 octets";
+        long have = file.available(p, 28);
+        if (have < 28) {
+            return "section header at offset 0x" + Long.toHexString(p) + " is cut short: " + have + " of 28 octets";
         }
         ByteBuffer b = file.window(p, 28);
         int i = (int) (p - file.base());
@@ -154,7 +154,7 @@ final class PcapngReader extends FileCaptureReader {
         if (length < minimum || length > MAX_BLOCK || (length & 3) != 0) {
             return "block at offset 0x" + Long.toHexString(p) + " has an impossible length " + Integer.toUnsignedString(length);
         }
-        long available = file.size() - p;
+        long available = file.available(p, length);
         if (available < length) {
             return "block at offset 0x" + Long.toHexString(p) + " is cut short: " + available + " of " + length + " octets";
         }
@@ -195,12 +195,12 @@ final class PcapngReader extends FileCaptureReader {
     private boolean skipToPacket() throws IOException {
         while (problem == null) {
             long p = position;
-            long size = file.size();
-            if (p >= size) {
+            long have = file.available(p, 12);
+            if (have <= 0) {
                 return false;
             }
-            if (size - p < 12) {
-                problem = "block at offset 0x" + Long.toHexString(p) + " is cut short: " + (size - p) + " of at least 12 octets";
+            if (have < 12) {
+                problem = "block at offset 0x" + Long.toHexString(p) + " is cut short: " + have + " of at least 12 octets";
                 return false;
             }
             ByteBuffer b = file.window(p, 12);
@@ -338,7 +338,7 @@ final class PcapngReader extends FileCaptureReader {
     @Override
     public boolean readAt(long p, long number, Packet into) throws IOException {
         Map.Entry<Long, Section> e = sections.floorEntry(p);
-        if (e == null || p < 0 || file.size() - p < 12) {
+        if (e == null || p < 0 || !file.seekable() || file.size() - p < 12) {
             return false;
         }
         Section s = e.getValue();

@@ -1,17 +1,23 @@
 package io.rdmascope.cli;
 
+import io.rdmascope.capture.CaptureWriter;
+import io.rdmascope.capture.Captures;
+import io.rdmascope.capture.LiveCaptureReader;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.AnalysisJsonWriter;
 import io.rdmascope.report.AnalysisSelection;
 import io.rdmascope.report.AnalysisTextWriter;
 import io.rdmascope.report.ExplainWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,13 +37,28 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = "Report the transactions and violations of each capture.",
-        footer = {"", "A FOLDER stands for the capture files in it (*.pcap, *.pcapng, *.cap), sorted by name.",
+        footer = {"", "A FOLDER stands for the capture files in it (*.pcap, *.pcapng, *.cap), sorted by name;"
+                + " - for standard input (a pipe). Compressed captures are recognised by their content.",
+            "With -i, frames are captured live until -c, -a or Ctrl-C; each transaction and violation is printed as"
+                + " it is found (text), then the report.",
             "With -Y, only the violations and transactions whose frames match the filter are reported."})
 final class AnalyzeCommand implements Callable<Integer> {
     private final Main.Env env;
 
-    @Parameters(paramLabel = "FILE", arity = "1..*", description = "capture files (pcap or pcapng) or folders")
+    @Parameters(paramLabel = "FILE", arity = "0..*",
+            description = "capture files (pcap or pcapng, plain or gzip-, zstd- or xz-compressed), folders, "
+                    + "or - for standard input")
     List<String> files;
+
+    @Option(names = {"-r", "--read-file"}, paramLabel = "FILE", description = "a capture file to read (as FILE)")
+    List<String> readFiles;
+
+    @Mixin
+    CaptureOptions capture = new CaptureOptions();
+
+    /** Where {@code capture -w} writes the frames captured live, or null. */
+    Path captureFile;
+    CaptureWriter.Format captureFormat = CaptureWriter.Format.pcapng;
 
     @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
@@ -81,8 +103,19 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (capture.listInterfaces) {
+            return Live.listInterfaces(env);
+        }
         if (buffersPerQp < 1 || maxPerOperation < 1) {
             env.error("--buffers-per-qp and --max-per-operation must be at least 1");
+            return Main.EXIT_INPUT;
+        }
+        if (jobs != null && jobs < 1) {
+            env.error("-j must be at least 1");
+            return Main.EXIT_INPUT;
+        }
+        if (explain && format == Format.json) {
+            env.error("--explain tells the story in text only: it cannot be combined with --format json");
             return Main.EXIT_INPUT;
         }
         DisplayFilter filter;
@@ -92,14 +125,76 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
-        Analyzer analyzer = new Analyzer(new NicSettings(buffersPerQp, maxPerOperation, strict), env.source(),
-                env.engines());
-        List<Inputs.Input> inputs = Inputs.expand(files);
+        NicSettings settings = new NicSettings(buffersPerQp, maxPerOperation, strict);
+        List<String> names = new ArrayList<>();
+        if (files != null) {
+            names.addAll(files);
+        }
+        if (readFiles != null) {
+            names.addAll(readFiles);
+        }
+        if (capture.iface != null) {
+            if (!names.isEmpty()) {
+                env.error("-i captures live: it cannot be combined with capture files");
+                return Main.EXIT_INPUT;
+            }
+            return live(settings, filter);
+        }
+        if (names.isEmpty()) {
+            env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
+            return Main.EXIT_INPUT;
+        }
+        Source source = env.source();
+        if (capture.selectsFromFiles()) {
+            source = Live.selecting(capture, env);
+            if (source == null) {
+                return Main.EXIT_INPUT;
+            }
+        }
+        Analyzer analyzer = new Analyzer(settings, source, env.engines());
+        List<Inputs.Input> inputs = Inputs.expand(names);
         if (explain) {
             return explainAll(analyzer, inputs);
         }
-        List<Outcome> outcomes = analyzeAll(analyzer, filter, inputs);
+        return report(analyzeAll(analyzer, filter, inputs));
+    }
 
+    /**
+     * {@code -i}: the frames of an interface, each transaction and violation printed as the engine
+     * finds it (text output, no display filter), then the report of the whole capture.
+     */
+    private int live(NicSettings settings, DisplayFilter filter) {
+        LiveCaptureReader reader = Live.open(capture, env);
+        if (reader == null) {
+            return Main.EXIT_INPUT;
+        }
+        Live.LiveSource source;
+        try {
+            Path spool = captureFile != null ? captureFile : filter.matchesAll() ? null : Live.spoolFile();
+            source = new Live.LiveSource(reader, spool != null ? new CaptureWriter(spool, captureFormat) : null, spool);
+        } catch (IOException e) {
+            reader.close();
+            env.error((captureFile != null ? captureFile : "temporary file") + ": " + Inputs.reason(e));
+            return Main.EXIT_INPUT;
+        }
+        Analyzer.EngineFactory engines = env.engines();
+        if (format == Format.text && !explain && filter.matchesAll()) {
+            PrintStream out = env.out();
+            engines = (s, listener) -> env.engines().create(s, Live.both(listener, Live.printer(out)));
+        }
+        Analyzer analyzer = new Analyzer(settings, source, engines);
+        List<Inputs.Input> inputs = List.of(new Inputs.Input(Path.of(capture.iface), capture.iface, null));
+        return Live.guarded(reader, env, () -> {
+            try {
+                return explain ? explainAll(analyzer, inputs) : report(analyzeAll(analyzer, filter, inputs));
+            } finally {
+                source.close();
+            }
+        });
+    }
+
+    /** Writes the analyses (and on standard error the failures) in the order of the arguments. */
+    private int report(List<Outcome> outcomes) {
         int status = 0;
         List<FileAnalysis> done = new ArrayList<>();
         for (Outcome o : outcomes) {
@@ -224,9 +319,16 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (in.error() != null) {
             return new Outcome(null, in.name(), in.error());
         }
+        Path spooled = null;
         try {
-            FileAnalysis a = analyzer.analyze(in.path(), in.name());
-            a = AnalysisSelection.select(a, filter, analyzer.source(), in.path());
+            Path path = in.path();
+            if (!filter.matchesAll() && !(analyzer.source() instanceof Live.LiveSource) && Captures.isStream(path)) {
+                // the display filter reads the capture twice; a stream is read once, so it is kept
+                spooled = Inputs.spool(path);
+                path = spooled;
+            }
+            FileAnalysis a = analyzer.analyze(path, in.name());
+            a = AnalysisSelection.select(a, filter, analyzer.source(), path);
             if (park) {
                 a.park();
             }
@@ -241,6 +343,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             return new Outcome(null, in.name(), e instanceof RuntimeException
                     ? Inputs.internal((RuntimeException) e) : "internal error: " + e);
+        } finally {
+            Inputs.delete(spooled);
         }
     }
 }

@@ -1,11 +1,14 @@
 package io.rdmascope.cli;
 
+import io.rdmascope.capture.Captures;
+import io.rdmascope.capture.LiveCaptureReader;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.DissectJsonWriter;
 import io.rdmascope.report.DissectTextWriter;
 import io.rdmascope.report.FrameCollector;
@@ -17,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,13 +29,30 @@ import picocli.CommandLine.Parameters;
  * names {@code violation} or {@code transaction} fields the capture is analysed first, so that
  * each frame's violations and transactions are known when it is written.
  */
-@Command(name = "dissect", mixinStandardHelpOptions = true,
-        description = "Print every frame with its TCP, MPA, DDP and RDMAP fields.")
+@Command(name = "dissect", versionProvider = Main.Version.class,
+        description = "Print every frame with its TCP, MPA, DDP and RDMAP fields.",
+        footer = {"", "FILE may be - for standard input, and compressed (gzip, zstd, xz). With -i, frames are "
+                + "captured live and printed as they come, until -c, -a or Ctrl-C."})
 final class DissectCommand implements Callable<Integer> {
     private final Main.Env env;
 
-    @Parameters(paramLabel = "FILE", description = "a capture file (pcap or pcapng)")
+    @Parameters(paramLabel = "FILE", arity = "0..1", description = "a capture file (pcap or pcapng), or - for standard input")
     String file;
+
+    @Option(names = {"-r", "--read-file"}, paramLabel = "FILE", description = "the capture file to read (as FILE)")
+    String readFile;
+
+    @Mixin
+    CaptureOptions capture = new CaptureOptions();
+
+    @Option(names = "-V", description = "print the detail tree of each frame (what the text output prints)")
+    boolean details;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = "--version", versionHelp = true, description = "Print version information and exit.")
+    boolean version;
 
     @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
@@ -50,6 +71,13 @@ final class DissectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (capture.listInterfaces) {
+            return Live.listInterfaces(env);
+        }
+        if (details && format != Format.text) {
+            env.error("-V prints the detail tree of the text output; --format " + format + " has no tree to print");
+            return Main.EXIT_INPUT;
+        }
         DisplayFilter filter;
         try {
             filter = DisplayFilter.compile(filterText);
@@ -57,12 +85,85 @@ final class DissectCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
+        if (file != null && readFile != null) {
+            env.error("one capture file is read: " + file + " and -r " + readFile + " name two");
+            return Main.EXIT_INPUT;
+        }
+        if (file == null) {
+            file = readFile;
+        }
+        if (capture.iface != null) {
+            if (file != null) {
+                env.error("-i captures live: it cannot be combined with a capture file");
+                return Main.EXIT_INPUT;
+            }
+            return live(filter);
+        }
+        if (file == null) {
+            env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
+            return Main.EXIT_INPUT;
+        }
+        Source source = env.source();
+        if (capture.selectsFromFiles()) {
+            source = Live.selecting(capture, env);
+            if (source == null) {
+                return Main.EXIT_INPUT;
+            }
+        }
+        Path spooled = null;
+        try {
+            if (Captures.isStream(Path.of(file)) && (filter.uses("violation") || filter.uses("transaction"))) {
+                // the capture is analysed first and then read again: a stream is read once, so it is kept
+                spooled = Inputs.spool(Path.of(file));
+            }
+        } catch (IOException e) {
+            env.error(file + ": " + Inputs.reason(e));
+            return Main.EXIT_INPUT;
+        }
+        try {
+            return dissect(filter, source, spooled);
+        } finally {
+            Inputs.delete(spooled);
+        }
+    }
+
+    /** {@code -i}: each frame printed as it is captured. */
+    private int live(DisplayFilter filter) {
+        if (filter.uses("violation") || filter.uses("transaction")) {
+            env.error("a filter on violations or transactions needs the whole capture first: capture with "
+                    + "rdmascope capture -w FILE, then dissect the file");
+            return Main.EXIT_INPUT;
+        }
+        LiveCaptureReader reader = Live.open(capture, env);
+        if (reader == null) {
+            return Main.EXIT_INPUT;
+        }
+        Live.LiveSource source = new Live.LiveSource(reader, null, null);
+        file = capture.iface;
+        return Live.guarded(reader, env, () -> {
+            try {
+                return dissect(filter, source, null);
+            } finally {
+                source.close();
+            }
+        });
+    }
+
+    /** Writes the frames of {@link #file} (or of {@code spooled}, its copy). */
+    private int dissect(DisplayFilter filter, Source source, Path spooled) {
+        if (spooled != null || source instanceof Live.LiveSource) {
+            return write(filter, source, new Inputs.Input(spooled != null ? spooled : Path.of(file), file, null));
+        }
         List<Inputs.Input> inputs = Inputs.expand(List.of(file));
         Inputs.Input in = inputs.get(0);
         if (in.error() != null || inputs.size() != 1 || !in.path().toString().equals(Path.of(file).toString())) {
             env.error(file + ": " + (in.error() != null ? in.error() : "a single capture file is expected"));
             return Main.EXIT_INPUT;
         }
+        return write(filter, source, in);
+    }
+
+    private int write(DisplayFilter filter, Source source, Inputs.Input in) {
         PrintWriter text = format == Format.text ? env.outWriter() : null;
         try {
             FrameSink sink = text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
@@ -72,11 +173,11 @@ final class DissectCommand implements Callable<Integer> {
             try {
                 if (filter.uses("violation") || filter.uses("transaction")) {
                     Analyzer analyzer = new Analyzer(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),
-                            NicSettings.DEFAULTS.maxPerOperation(), strict), env.source(), env.engines());
+                            NicSettings.DEFAULTS.maxPerOperation(), strict), source, env.engines());
                     a = analyzer.analyze(in.path(), file);
                     collector.withAnalysis(a.violations(), a.transactions());
                 }
-                result = env.source().run(in.path(), collector, collector, null, null);
+                result = source.run(in.path(), collector, collector, null, null);
             } finally {
                 if (a != null) {
                     a.close();

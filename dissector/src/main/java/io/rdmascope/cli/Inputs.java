@@ -1,11 +1,15 @@
 package io.rdmascope.cli;
 
 import io.rdmascope.capture.CaptureException;
+import io.rdmascope.capture.Captures;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,15 +26,17 @@ final class Inputs {
     record Input(Path path, String name, String error) {}
 
     /**
-     * The files named, in order; a folder stands for its capture files, sorted by name
-     * (non-recursively). A folder without captures, or an argument that does not exist, becomes an
+     * The files named, in order; {@code -} stands for standard input, a folder for its capture
+     * files, sorted by name (non-recursively). A folder without captures, or an argument that does not exist, becomes an
      * input with an error.
      */
     static List<Input> expand(List<String> args) {
         List<Input> out = new ArrayList<>();
         for (String a : args) {
             Path p = Path.of(a);
-            if (Files.isDirectory(p)) {
+            if (Captures.isStdin(p)) {
+                out.add(new Input(p, a, null));
+            } else if (Files.isDirectory(p)) {
                 List<Path> files = new ArrayList<>();
                 try (Stream<Path> s = Files.list(p)) {
                     s.filter(Files::isRegularFile).filter(Inputs::looksLikeCapture).forEach(files::add);
@@ -52,6 +58,32 @@ final class Inputs {
             }
         }
         return out;
+    }
+
+    /**
+     * Copies a stream (standard input, a pipe) into a temporary file, for a command that reads its
+     * capture twice; the caller deletes it ({@link #delete}).
+     */
+    static Path spool(Path stream) throws IOException {
+        Path tmp = Files.createTempFile("rdmascope-", ".capture");
+        try (InputStream in = Captures.isStdin(stream) ? System.in : new FileInputStream(stream.toFile())) {
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            delete(tmp);
+            throw e;
+        }
+        return tmp;
+    }
+
+    /** Deletes a temporary file, if there is one. */
+    static void delete(Path tmp) {
+        if (tmp != null) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a temporary file left behind is no reason to fail the command
+            }
+        }
     }
 
     static boolean looksLikeCapture(Path p) {

@@ -8,10 +8,13 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
- * The {@code rdmascope} command: {@code analyze}, {@code dissect} and {@code gui}.
+ * The {@code rdmascope} command: {@code analyze}, {@code dissect}, {@code capture}, {@code gui} and {@code synth}.
  *
  * <p>Exit status: 0 success; 1 a violation at or above {@code --fail-on} was found; 2 a file could
  * not be read, a bad option or a bad filter (2 wins over 1).
@@ -20,7 +23,7 @@ import picocli.CommandLine.Command;
         description = "Dissector and analyzer for iWARP RDMA traffic (MPA, DDP, RDMAP, one-shot extension).",
         commandListHeading = "%nCommands:%n",
         footer = {"", "Exit status: 0 ok, 1 a violation at or above --fail-on, 2 unreadable input or bad usage."})
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
     public static final String VERSION = "0.1.0";
     /** Exit status when a violation at or above the --fail-on threshold was found. */
     public static final int EXIT_VIOLATIONS = 1;
@@ -28,6 +31,8 @@ public final class Main implements Runnable {
     public static final int EXIT_INPUT = 2;
 
     private final Env env;
+    @Spec
+    CommandSpec spec;
 
     Main(Env env) {
         this.env = env;
@@ -83,6 +88,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main(env));
         cl.addSubcommand("analyze", new AnalyzeCommand(env));
         cl.addSubcommand("dissect", new DissectCommand(env));
+        cl.addSubcommand("capture", new CaptureCommand(env));
         cl.addSubcommand("gui", new GuiCommand(env));
         cl.addSubcommand("synth", new SynthCommand());
         cl.addSubcommand("fields", new FieldsCommand(env));
@@ -93,9 +99,11 @@ public final class Main implements Runnable {
         return cl;
     }
 
+    /** A bare {@code rdmascope}: the commands, on standard error, and a status of bad usage. */
     @Override
-    public void run() {
-        CommandLine.usage(this, env.out());
+    public Integer call() {
+        spec.commandLine().usage(env.err());
+        return EXIT_INPUT;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

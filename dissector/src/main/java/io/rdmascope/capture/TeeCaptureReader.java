@@ -1,0 +1,49 @@
+package io.rdmascope.capture;
+
+import java.io.IOException;
+
+/** The records of another reader, each also written to a capture file as it is read. */
+public final class TeeCaptureReader implements CaptureReader {
+    private final CaptureReader inner;
+    private final CaptureWriter writer;
+
+    public TeeCaptureReader(CaptureReader inner, CaptureWriter writer) {
+        this.inner = inner;
+        this.writer = writer;
+    }
+
+    @Override
+    public boolean next(Packet into) throws IOException {
+        if (!inner.next(into)) {
+            writer.flush();
+            return false;
+        }
+        writer.write(into);
+        return true;
+    }
+
+    @Override
+    public long position() {
+        return inner.position();
+    }
+
+    @Override
+    public long size() {
+        return inner.size();
+    }
+
+    @Override
+    public String problem() {
+        return inner.problem();
+    }
+
+    /** Closes the reader, then the file (so that what was captured is on disk). */
+    @Override
+    public void close() throws IOException {
+        try {
+            inner.close();
+        } finally {
+            writer.close();
+        }
+    }
+}
