@@ -29,8 +29,8 @@ import java.util.Map;
  *
  * <p>Written with the generator's plain calls and its default pretty printer. Encoding the names,
  * the indentation and the frame lists as ready-made octets was measured and left out: on the
- * 200 MB bulk capture of {@code bench/compare.sh} it saved about 10 ms of a whole process of about
- * 0.25 s (less than 5 %), see docs/performance.md.
+ * 200 MB bulk capture of {@code bench/compare.sh} it saved about 12 ms of a whole process of about
+ * 0.25 s, just under 5 % (docs/performance.md).
  */
 public final class AnalysisJsonWriter {
     private AnalysisJsonWriter() {}
