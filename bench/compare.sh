@@ -10,7 +10,8 @@
 #   tshark -r FILE -T fields -e iwarp_ddp.stag
 # under /usr/bin/time -v, RUNS times each (default 3, alternating, each run right after a read of
 # the capture so that both tools find it in the page cache), and prints the median run's
-# wall and CPU seconds, MB/s, frames/s and peak RSS side by side. Then it analyses
+# wall and CPU seconds, MB/s, frames/s and peak RSS side by side. It times the start-up on a
+# 0.2 MB capture, and both captures with the command line read without and with picocli. Then it analyses
 # 4 copies of the capture in one call (parallel analysis, one file per core) against one, and
 # generates LARGE_MB to measure steady-state throughput: the analysis time of the large capture
 # minus that of a tiny one (JVM start, class loading and JIT warm-up), and the total. Everything
@@ -103,6 +104,26 @@ warm "$tiny"
 run tiny "$work/tiny.json" "$rdmascope" analyze --format json "$tiny"
 tiny_secs=$secs tiny_cpu=$cpu
 echo "start-up: a 0.2 MB capture takes $tiny_secs s ($tiny_cpu s CPU)"
+
+# Command-line parsing: plain analyze command lines are read without picocli (cli/QuickArgs);
+# `--format=json` is a spelling only picocli reads, so the two spellings show what it saves.
+quick=() pico=()
+for ((k = 0; k < runs; k++)); do
+  for f in "$file" "$tiny"; do
+    warm "$f"
+    run quick "$work/quick.json" "$rdmascope" analyze --format json "$f"
+    quick+=("$(basename "$f") $secs $cpu")
+    warm "$f"
+    run picocli "$work/picocli.json" "$rdmascope" analyze --format=json "$f"
+    pico+=("$(basename "$f") $secs $cpu")
+  done
+done
+for f in "$file" "$tiny"; do
+  n="$(basename "$f")"
+  q="$(printf '%s\n' "${quick[@]}" | awk -v n="$n" '$1 == n {print $2, $3}' | sort -n | sed -n "$(( (runs + 1) / 2 ))p")"
+  p="$(printf '%s\n' "${pico[@]}" | awk -v n="$n" '$1 == n {print $2, $3}' | sort -n | sed -n "$(( (runs + 1) / 2 ))p")"
+  echo "command line read without picocli, $n: median ${q% *} s wall (${q#* } s CPU), with picocli ${p% *} s (${p#* } s CPU)"
+done
 
 copies=()
 for i in 1 2 3 4; do ln -s "$file" "$work/copy$i.pcap"; copies+=("$work/copy$i.pcap"); done

@@ -4,9 +4,6 @@ import io.rdmascope.fields.Hex;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
@@ -29,114 +26,19 @@ import java.util.Map;
  * and ORD of both sides ({@code ird}/{@code ord} are the initiator's, from the MPA Request); per
  * transaction {@code latencyNs} (initiation to completion, or null); per violation
  * {@code transaction}; per file {@code problem} when reading stopped early.
+ *
+ * <p>Written with the generator's plain calls and its default pretty printer. Encoding the names,
+ * the indentation and the frame lists as ready-made octets was measured and left out: on the
+ * 200 MB bulk capture of {@code bench/compare.sh} it saved about 12 ms of a whole process of about
+ * 0.25 s, just under 5 % (docs/performance.md).
  */
 public final class AnalysisJsonWriter {
     private AnalysisJsonWriter() {}
 
-    // The names and words of the records written many times, encoded once.
-    private static final SerializedString ACCESS = new SerializedString("access");
-    private static final SerializedString ADVERTISER = new SerializedString("advertiser");
-    private static final SerializedString ASSUMED = new SerializedString("assumed");
-    private static final SerializedString BYTES = new SerializedString("bytes");
-    private static final SerializedString CODE = new SerializedString("code");
-    private static final SerializedString COMPLETION = new SerializedString("completion");
-    private static final SerializedString COMPLETION_FRAME = new SerializedString("completionFrame");
-    private static final SerializedString CONNECTION = new SerializedString("connection");
-    private static final SerializedString CRC = new SerializedString("crc");
-    private static final SerializedString DATA_FRAMES = new SerializedString("dataFrames");
-    private static final SerializedString FPDUS = new SerializedString("fpdus");
-    private static final SerializedString FRAME = new SerializedString("frame");
-    private static final SerializedString ID = new SerializedString("id");
-    private static final SerializedString INITIATION_FRAME = new SerializedString("initiationFrame");
-    private static final SerializedString INITIATOR = new SerializedString("initiator");
-    private static final SerializedString INITIATOR_IRD = new SerializedString("initiatorIrd");
-    private static final SerializedString INITIATOR_ORD = new SerializedString("initiatorOrd");
-    private static final SerializedString IRD = new SerializedString("ird");
-    private static final SerializedString LATENCY_NS = new SerializedString("latencyNs");
-    private static final SerializedString LENGTH = new SerializedString("length");
-    private static final SerializedString MARKERS = new SerializedString("markers");
-    private static final SerializedString MARKERS_INITIATOR = new SerializedString("markersInitiator");
-    private static final SerializedString MARKERS_RESPONDER = new SerializedString("markersResponder");
-    private static final SerializedString MESSAGE = new SerializedString("message");
-    private static final SerializedString MPA = new SerializedString("mpa");
-    private static final SerializedString ORD = new SerializedString("ord");
-    private static final SerializedString REFERENCE = new SerializedString("reference");
-    private static final SerializedString REJECTED = new SerializedString("rejected");
-    private static final SerializedString RESPONDER = new SerializedString("responder");
-    private static final SerializedString RESPONDER_IRD = new SerializedString("responderIrd");
-    private static final SerializedString RESPONDER_ORD = new SerializedString("responderOrd");
-    private static final SerializedString REVISION = new SerializedString("revision");
-    private static final SerializedString SEVERITY = new SerializedString("severity");
-    private static final SerializedString STAG = new SerializedString("stag");
-    private static final SerializedString STATUS = new SerializedString("status");
-    private static final SerializedString TO = new SerializedString("to");
-    private static final SerializedString TRANSACTION = new SerializedString("transaction");
-    private static final SerializedString WRITE = new SerializedString("write");
-    private static final SerializedString READ = new SerializedString("read");
-    private static final SerializedString KIND = new SerializedString("kind");
-    private static final SerializedString FROM = new SerializedString("from");
-    private static final SerializedString FRAMES = new SerializedString("frames");
-    private static final SerializedString START_FRAME = new SerializedString("startFrame");
-    private static final SerializedString END_FRAME = new SerializedString("endFrame");
-    private static final SerializedString ADVERTISED_FRAME = new SerializedString("advertisedFrame");
-
-    /**
-     * Jackson's default layout, its field-value separator and the line breaks and indentation of
-     * its objects written as octets encoded once.
-     */
-    private static final class Layout extends DefaultPrettyPrinter {
-        private static final SerializedString SEPARATOR = new SerializedString(" : ");
-
-        Layout() {
-            indentObjectsWith(new Lines(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE));
-        }
-
-        Layout(Layout base) {
-            super(base);
-        }
-
-        @Override
-        public DefaultPrettyPrinter createInstance() {
-            return new Layout(this);
-        }
-
-        @Override
-        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(SEPARATOR);
-        }
-    }
-
-    /** An indenter's line break and indentation for the first levels, each as one encoded string. */
-    private static final class Lines implements DefaultPrettyPrinter.Indenter {
-        private final DefaultIndenter base;
-        private final SerializedString[] levels = new SerializedString[8];
-
-        Lines(DefaultIndenter base) {
-            this.base = base;
-            for (int i = 0; i < levels.length; i++) {
-                levels[i] = new SerializedString(base.getEol() + base.getIndent().repeat(i));
-            }
-        }
-
-        @Override
-        public void writeIndentation(JsonGenerator g, int level) throws IOException {
-            if (level >= 0 && level < levels.length) {
-                g.writeRaw(levels[level]);
-            } else {
-                base.writeIndentation(g, level);
-            }
-        }
-
-        @Override
-        public boolean isInline() {
-            return false;
-        }
-    }
-
     public static void write(List<FileAnalysis> files, OutputStream out) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.setPrettyPrinter(new Layout());
+            g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeArrayFieldStart("files");
             for (FileAnalysis f : files) {
@@ -193,41 +95,30 @@ public final class AnalysisJsonWriter {
     static void writeConnection(JsonGenerator g, ConnectionSummary s) throws IOException {
         MpaConnection c = s.connection();
         g.writeStartObject();
-        g.writeFieldName(ID);
-        g.writeString(c.id());
-        g.writeFieldName(INITIATOR);
-        g.writeString(c.tcp().initiator().toString());
-        g.writeFieldName(RESPONDER);
-        g.writeString(c.tcp().responder().toString());
-        g.writeFieldName(MPA);
-        g.writeStartObject();
-        g.writeFieldName(REVISION);
+        g.writeStringField("id", c.id());
+        g.writeStringField("initiator", c.tcp().initiator().toString());
+        g.writeStringField("responder", c.tcp().responder().toString());
+        g.writeObjectFieldStart("mpa");
+        g.writeFieldName("revision");
         if (c.revision == 0) {
             g.writeNull();
         } else {
             g.writeNumber(c.revision);
         }
-        g.writeFieldName(MARKERS);
-        g.writeBoolean(c.markers(Direction.FROM_INITIATOR) || c.markers(Direction.FROM_RESPONDER));
-        g.writeFieldName(CRC);
-        g.writeBoolean(c.crc);
-        g.writeFieldName(REJECTED);
-        g.writeBoolean(c.rejected);
-        JsonValues.writeNullableLong(g, IRD, c.initiatorIrd);
-        JsonValues.writeNullableLong(g, ORD, c.initiatorOrd);
-        g.writeFieldName(MARKERS_INITIATOR);
-        g.writeBoolean(c.markers(Direction.FROM_INITIATOR));
-        g.writeFieldName(MARKERS_RESPONDER);
-        g.writeBoolean(c.markers(Direction.FROM_RESPONDER));
-        JsonValues.writeNullableLong(g, INITIATOR_IRD, c.initiatorIrd);
-        JsonValues.writeNullableLong(g, INITIATOR_ORD, c.initiatorOrd);
-        JsonValues.writeNullableLong(g, RESPONDER_IRD, c.responderIrd);
-        JsonValues.writeNullableLong(g, RESPONDER_ORD, c.responderOrd);
-        g.writeFieldName(ASSUMED);
-        g.writeBoolean(c.assumed);
+        g.writeBooleanField("markers", c.markers(Direction.FROM_INITIATOR) || c.markers(Direction.FROM_RESPONDER));
+        g.writeBooleanField("crc", c.crc);
+        g.writeBooleanField("rejected", c.rejected);
+        JsonValues.writeNullableInt(g, "ird", c.initiatorIrd);
+        JsonValues.writeNullableInt(g, "ord", c.initiatorOrd);
+        g.writeBooleanField("markersInitiator", c.markers(Direction.FROM_INITIATOR));
+        g.writeBooleanField("markersResponder", c.markers(Direction.FROM_RESPONDER));
+        JsonValues.writeNullableInt(g, "initiatorIrd", c.initiatorIrd);
+        JsonValues.writeNullableInt(g, "initiatorOrd", c.initiatorOrd);
+        JsonValues.writeNullableInt(g, "responderIrd", c.responderIrd);
+        JsonValues.writeNullableInt(g, "responderOrd", c.responderOrd);
+        g.writeBooleanField("assumed", c.assumed);
         g.writeEndObject();
-        g.writeFieldName(FPDUS);
-        g.writeNumber(s.fpdus());
+        g.writeNumberField("fpdus", s.fpdus());
         g.writeEndObject();
     }
 
@@ -237,56 +128,40 @@ public final class AnalysisJsonWriter {
             return;
         }
         g.writeStartObject();
-        g.writeFieldName(ID);
-        g.writeString(t.id);
-        g.writeFieldName(CONNECTION);
-        g.writeString(t.connection);
-        g.writeFieldName(KIND);
-        g.writeString(t.kind.jsonName);
-        g.writeFieldName(ADVERTISER);
-        g.writeString(t.advertiser);
-        g.writeFieldName(STAG);
-        g.writeString(Hex.stag(t.stag));
-        g.writeFieldName(TO);
-        g.writeString(Hex.to(t.to));
-        g.writeFieldName(LENGTH);
-        g.writeNumber(t.length);
-        g.writeFieldName(ACCESS);
-        g.writeStartArray();
+        g.writeStringField("id", t.id);
+        g.writeStringField("connection", t.connection);
+        g.writeStringField("kind", t.kind.jsonName);
+        g.writeStringField("advertiser", t.advertiser);
+        g.writeStringField("stag", Hex.stag(t.stag));
+        g.writeStringField("to", Hex.to(t.to));
+        g.writeNumberField("length", t.length);
+        g.writeArrayFieldStart("access");
         if (t.remoteWrite()) {
-            g.writeString(WRITE);
+            g.writeString("write");
         }
         if (t.remoteRead()) {
-            g.writeString(READ);
+            g.writeString("read");
         }
         g.writeEndArray();
-        g.writeFieldName(INITIATION_FRAME);
-        g.writeNumber(t.initiationFrame);
-        g.writeFieldName(DATA_FRAMES);
+        g.writeNumberField("initiationFrame", t.initiationFrame);
+        g.writeFieldName("dataFrames");
         writeFrames(g, t.dataFrames);
-        g.writeFieldName(BYTES);
-        g.writeNumber(t.bytes);
-        g.writeFieldName(COMPLETION_FRAME);
+        g.writeNumberField("bytes", t.bytes);
+        g.writeFieldName("completionFrame");
         if (t.completionFrame < 0) {
             g.writeNull();
         } else {
             g.writeNumber(t.completionFrame);
         }
-        g.writeFieldName(COMPLETION);
-        if (t.completion == null) {
-            g.writeNull();
-        } else {
-            g.writeString(t.completion.jsonName);
-        }
-        g.writeFieldName(STATUS);
-        g.writeString(t.status.jsonName());
+        g.writeStringField("completion", t.completion == null ? null : t.completion.jsonName);
+        g.writeStringField("status", t.status.jsonName());
         writeLatency(g, t);
         writeSpan(g, t);
         g.writeEndObject();
     }
 
     private static void writeLatency(JsonGenerator g, Transaction t) throws IOException {
-        g.writeFieldName(LATENCY_NS);
+        g.writeFieldName("latencyNs");
         long latency = t.latencyNanos();
         if (latency < 0 && t.completionFrame < 0) {
             g.writeNull();
@@ -297,12 +172,10 @@ public final class AnalysisJsonWriter {
 
     /** The fields every kind has beside its own: every frame, the first and the last. */
     private static void writeSpan(JsonGenerator g, Transaction t) throws IOException {
-        g.writeFieldName(FRAMES);
+        g.writeFieldName("frames");
         writeFrames(g, t.frames());
-        g.writeFieldName(START_FRAME);
-        g.writeNumber(t.startFrame());
-        g.writeFieldName(END_FRAME);
-        g.writeNumber(t.endFrame());
+        g.writeNumberField("startFrame", t.startFrame());
+        g.writeNumberField("endFrame", t.endFrame());
     }
 
     /**
@@ -311,14 +184,10 @@ public final class AnalysisJsonWriter {
      */
     static void writeOperation(JsonGenerator g, Transaction t) throws IOException {
         g.writeStartObject();
-        g.writeFieldName(ID);
-        g.writeString(t.id);
-        g.writeFieldName(CONNECTION);
-        g.writeString(t.connection);
-        g.writeFieldName(KIND);
-        g.writeString(t.kind.jsonName);
-        g.writeFieldName(FROM);
-        g.writeString(t.advertiser);
+        g.writeStringField("id", t.id);
+        g.writeStringField("connection", t.connection);
+        g.writeStringField("kind", t.kind.jsonName);
+        g.writeStringField("from", t.advertiser);
         switch (t.kind) {
             case READ -> {
                 g.writeStringField("sinkStag", Hex.stag(t.sinkStag));
@@ -329,10 +198,8 @@ public final class AnalysisJsonWriter {
                 writeAdvertised(g, t);
             }
             case WRITE -> {
-                g.writeFieldName(STAG);
-                g.writeString(Hex.stag(t.stag));
-                g.writeFieldName(TO);
-                g.writeString(Hex.to(t.to));
+                g.writeStringField("stag", Hex.stag(t.stag));
+                g.writeStringField("to", Hex.to(t.to));
                 writeAdvertised(g, t);
             }
             case SEND -> {
@@ -341,19 +208,12 @@ public final class AnalysisJsonWriter {
                 g.writeStringField("opcodeName", op == null ? null : op.displayName);
                 g.writeNumberField("qn", t.qn);
                 g.writeNumberField("msn", t.msn);
-                g.writeFieldName("invalidateStag");
-                if (t.invalidateStag == null) {
-                    g.writeNull();
-                } else {
-                    g.writeString(Hex.stag(t.invalidateStag));
-                }
+                g.writeStringField("invalidateStag", t.invalidateStag == null ? null : Hex.stag(t.invalidateStag));
             }
             case ATOMIC -> {
                 g.writeNumberField("opcode", t.opcode);
-                g.writeFieldName(STAG);
-                g.writeString(Hex.stag(t.stag));
-                g.writeFieldName(TO);
-                g.writeString(Hex.to(t.to));
+                g.writeStringField("stag", Hex.stag(t.stag));
+                g.writeStringField("to", Hex.to(t.to));
             }
             default -> {
                 g.writeObjectFieldStart("ulp");
@@ -377,16 +237,14 @@ public final class AnalysisJsonWriter {
             g.writeStringField("note", t.note);
         }
         writeSpan(g, t);
-        g.writeFieldName(BYTES);
-        g.writeNumber(t.bytes);
+        g.writeNumberField("bytes", t.bytes);
         writeLatency(g, t);
-        g.writeFieldName(STATUS);
-        g.writeString(t.status.jsonName());
+        g.writeStringField("status", t.status.jsonName());
         g.writeEndObject();
     }
 
     private static void writeAdvertised(JsonGenerator g, Transaction t) throws IOException {
-        g.writeFieldName(ADVERTISED_FRAME);
+        g.writeFieldName("advertisedFrame");
         if (t.advertisedFrame < 0) {
             g.writeNull();
         } else {
@@ -394,89 +252,25 @@ public final class AnalysisJsonWriter {
         }
     }
 
-    /**
-     * A list of frame numbers as one raw value, laid out as the pretty printer lays out an array
-     * ({@code [ 1, 2, 3 ]}, {@code [ ]}): these lists make most of a large report, and one call per
-     * list instead of one per number leaves the generator little to do.
-     */
+    /** A list of frame numbers: {@code [ 1, 2, 3 ]}, {@code [ ]} in the pretty printer's layout. */
     static void writeFrames(JsonGenerator g, FrameList frames) throws IOException {
-        int n = frames.size();
-        if (n == 0) {
-            g.writeStartArray();
-            g.writeEndArray();
-            return;
+        g.writeStartArray();
+        for (int i = 0, n = frames.size(); i < n; i++) {
+            g.writeNumber(frames.getLong(i));
         }
-        AsciiValue text = FRAME_TEXT.get();
-        byte[] c = text.room(4 + n * 22);
-        c[0] = '[';
-        c[1] = ' ';
-        int at = 2;
-        for (int i = 0; i < n; i++) {
-            if (i > 0) {
-                c[at++] = ',';
-                c[at++] = ' ';
-            }
-            at = digits(c, at, frames.getLong(i));
-        }
-        c[at++] = ' ';
-        c[at++] = ']';
-        text.length(at);
-        g.writeRawValue(text);
-    }
-
-    private static final ThreadLocal<AsciiValue> FRAME_TEXT = ThreadLocal.withInitial(AsciiValue::new);
-
-    private static final int[] POWERS_OF_TEN = {
-        10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
-
-    /** Writes the decimal digits of {@code v} at {@code c[at]}; returns the index after them. */
-    private static int digits(byte[] c, int at, long v) {
-        if (v < 0 || v > Integer.MAX_VALUE) {
-            String s = Long.toString(v);
-            for (int i = 0; i < s.length(); i++) {
-                c[at + i] = (byte) s.charAt(i);
-            }
-            return at + s.length();
-        }
-        // Without division instructions, which the client compiler emits as they are: x / 10 is
-        // (x * 0xCCCCCCCD) >>> 35 for every int x >= 0.
-        int x = (int) v;
-        int len = 1;
-        while (len < 10 && x >= POWERS_OF_TEN[len - 1]) {
-            len++;
-        }
-        int i = at + len;
-        while (x >= 10) {
-            int q = (int) ((x * 0xCCCCCCCDL) >>> 35);
-            c[--i] = (byte) ('0' + (x - q * 10));
-            x = q;
-        }
-        c[--i] = (byte) ('0' + x);
-        return at + len;
+        g.writeEndArray();
     }
 
     static void writeViolation(JsonGenerator g, Violation v) throws IOException {
         g.writeStartObject();
-        g.writeFieldName(CODE);
-        g.writeString(v.code().name());
-        g.writeFieldName(SEVERITY);
-        g.writeString(v.severity().jsonName());
-        g.writeFieldName(FRAME);
-        g.writeNumber(v.frame());
-        g.writeFieldName(CONNECTION);
-        g.writeString(v.connection());
-        g.writeFieldName(STAG);
-        if (v.stag() == null) {
-            g.writeNull();
-        } else {
-            g.writeString(Hex.stag(v.stag()));
-        }
-        g.writeFieldName(MESSAGE);
-        g.writeString(v.message());
-        g.writeFieldName(REFERENCE);
-        g.writeString(v.reference());
-        g.writeFieldName(TRANSACTION);
-        g.writeString(v.transaction());
+        g.writeStringField("code", v.code().name());
+        g.writeStringField("severity", v.severity().jsonName());
+        g.writeNumberField("frame", v.frame());
+        g.writeStringField("connection", v.connection());
+        g.writeStringField("stag", v.stag() == null ? null : Hex.stag(v.stag()));
+        g.writeStringField("message", v.message());
+        g.writeStringField("reference", v.reference());
+        g.writeStringField("transaction", v.transaction());
         g.writeEndObject();
     }
 }

@@ -1,7 +1,6 @@
 package io.rdmascope.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
 import java.io.IOException;
 import java.util.Map;
 
@@ -41,7 +40,7 @@ final class JsonValues {
         write(g, v);
     }
 
-    static void writeNullableLong(JsonGenerator g, SerializableString name, Integer v) throws IOException {
+    static void writeNullableInt(JsonGenerator g, String name, Integer v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {
             g.writeNull();
