@@ -99,9 +99,16 @@ public final class Main implements Callable<Integer> {
         return cl;
     }
 
+    @picocli.CommandLine.Option(names = {"-D", "--list-interfaces"},
+            description = "list the interfaces to capture on and exit (as tshark -D)")
+    boolean listInterfaces;
+
     /** A bare {@code rdmascope}: the commands, on standard error, and a status of bad usage. */
     @Override
     public Integer call() {
+        if (listInterfaces) {
+            return Live.listInterfaces(env);
+        }
         spec.commandLine().usage(env.err());
         return EXIT_INPUT;
     }

@@ -216,6 +216,9 @@ class LiveCaptureTest {
         assertThat(Main.run(new String[] {"capture", "-D"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err))
                 .isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).anyMatch(l -> l.matches("\\d+\\. lo( .*)?"));
+        ByteArrayOutputStream top = new ByteArrayOutputStream();
+        assertThat(Main.run(new String[] {"-D"}, new PrintStream(top, true, StandardCharsets.UTF_8), System.err)).isZero();
+        assertThat(top.toString(StandardCharsets.UTF_8)).isEqualTo(out.toString(StandardCharsets.UTF_8));
     }
 
     private static byte[] readAll(InputStream in) {
