@@ -6,6 +6,7 @@ import io.rdmascope.filter.FilterException;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.DissectJsonWriter;
 import io.rdmascope.report.DissectTextWriter;
 import io.rdmascope.report.FrameCollector;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,6 +46,12 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "with a violation filter: judge as analyze --strict does")
     boolean strict;
 
+    @Mixin
+    FieldsOutput fieldsOutput = new FieldsOutput();
+
+    @Mixin
+    FrameCount frameCount = new FrameCount();
+
     DissectCommand(Main.Env env) {
         this.env = env;
     }
@@ -57,26 +65,36 @@ final class DissectCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
+        String wrong = frameCount.check() != null ? frameCount.check() : fieldsOutput.check();
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
+        Format format = fieldsOutput.format(this.format);
+        Source source = frameCount.limit(env.source());
         List<Inputs.Input> inputs = Inputs.expand(List.of(file));
         Inputs.Input in = inputs.get(0);
         if (in.error() != null || inputs.size() != 1 || !in.path().toString().equals(Path.of(file).toString())) {
             env.error(file + ": " + (in.error() != null ? in.error() : "a single capture file is expected"));
             return Main.EXIT_INPUT;
         }
-        PrintWriter text = format == Format.text ? env.outWriter() : null;
+        boolean columns = fieldsOutput.active();
+        PrintWriter text = format == Format.text || columns ? env.outWriter() : null;
         try {
-            FrameSink sink = text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
-            FrameCollector collector = new FrameCollector(filter, sink, text != null);
+            FrameSink sink = columns ? fieldsOutput.writer(text)
+                    : text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
+            FrameCollector collector = new FrameCollector(filter, sink, text != null && !columns);
             FileAnalysis a = null;
             DissectionResult result;
             try {
-                if (filter.uses("violation") || filter.uses("transaction")) {
+                if (filter.uses("violation") || filter.uses("transaction") || fieldsOutput.uses("violation")
+                        || fieldsOutput.uses("transaction")) {
                     Analyzer analyzer = new Analyzer(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),
-                            NicSettings.DEFAULTS.maxPerOperation(), strict), env.source(), env.engines());
+                            NicSettings.DEFAULTS.maxPerOperation(), strict), source, env.engines());
                     a = analyzer.analyze(in.path(), file);
                     collector.withAnalysis(a.violations(), a.transactions());
                 }
-                result = env.source().run(in.path(), collector, collector, null, null);
+                result = source.run(in.path(), collector, collector, null, null);
             } finally {
                 if (a != null) {
                     a.close();
