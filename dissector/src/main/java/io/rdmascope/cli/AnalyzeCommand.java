@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -72,6 +73,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "files analysed at once (default: the number of cores)")
     Integer jobs;
 
+    @Mixin
+    FrameCount frameCount = new FrameCount();
+
+    @Mixin
+    StatisticsOptions statistics = new StatisticsOptions();
+
     AnalyzeCommand(Main.Env env) {
         this.env = env;
     }
@@ -92,8 +99,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
-        Analyzer analyzer = new Analyzer(new NicSettings(buffersPerQp, maxPerOperation, strict), env.source(),
-                env.engines());
+        String wrong = frameCount.check() != null ? frameCount.check() : statistics.check();
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
+        Analyzer analyzer = new Analyzer(new NicSettings(buffersPerQp, maxPerOperation, strict),
+                frameCount.limit(env.source()), env.engines());
         List<Inputs.Input> inputs = Inputs.expand(files);
         if (explain) {
             return explainAll(analyzer, inputs);
@@ -115,10 +127,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         try {
             if (format == Format.json) {
-                AnalysisJsonWriter.write(done, env.out());
+                AnalysisJsonWriter.write(done, env.out(), statistics.json());
                 env.out().flush();
             } else {
-                AnalysisTextWriter.write(done, env.outWriter());
+                PrintWriter text = env.outWriter();
+                AnalysisTextWriter.write(done, text);
+                statistics.writeText(done, text);
             }
         } catch (IOException | UncheckedIOException e) {
             IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
@@ -220,12 +234,12 @@ final class AnalyzeCommand implements Callable<Integer> {
      *
      * @param park whether the analysis waits for others before it is written ({@link FileAnalysis#park})
      */
-    private static Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park) {
+    private Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park) {
         if (in.error() != null) {
             return new Outcome(null, in.name(), in.error());
         }
         try {
-            FileAnalysis a = analyzer.analyze(in.path(), in.name());
+            FileAnalysis a = statistics.analyze(analyzer, in.path(), in.name());
             a = AnalysisSelection.select(a, filter, analyzer.source(), in.path());
             if (park) {
                 a.park();
