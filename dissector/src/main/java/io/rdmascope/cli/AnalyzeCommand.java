@@ -94,6 +94,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "files analysed at once (default: the number of cores)")
     Integer jobs;
 
+
+    @Mixin
+    StatisticsOptions statistics = new StatisticsOptions();
+
     AnalyzeCommand(Main.Env env) {
         this.env = env;
     }
@@ -123,6 +127,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             filter = DisplayFilter.compile(filterText);
         } catch (FilterException e) {
             env.error(e.getMessage());
+            return Main.EXIT_INPUT;
+        }
+        String wrong = statistics.check();
+        if (wrong != null) {
+            env.error(wrong);
             return Main.EXIT_INPUT;
         }
         NicSettings settings = new NicSettings(buffersPerQp, maxPerOperation, strict);
@@ -210,10 +219,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         try {
             if (format == Format.json) {
-                AnalysisJsonWriter.write(done, env.out());
+                AnalysisJsonWriter.write(done, env.out(), statistics.json());
                 env.out().flush();
             } else {
-                AnalysisTextWriter.write(done, env.outWriter());
+                PrintWriter text = env.outWriter();
+                AnalysisTextWriter.write(done, text);
+                statistics.writeText(done, text);
             }
         } catch (IOException | UncheckedIOException e) {
             IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
@@ -315,7 +326,7 @@ final class AnalyzeCommand implements Callable<Integer> {
      *
      * @param park whether the analysis waits for others before it is written ({@link FileAnalysis#park})
      */
-    private static Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park) {
+    private Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park) {
         if (in.error() != null) {
             return new Outcome(null, in.name(), in.error());
         }
@@ -327,7 +338,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 spooled = Inputs.spool(path);
                 path = spooled;
             }
-            FileAnalysis a = analyzer.analyze(path, in.name());
+            FileAnalysis a = statistics.analyze(analyzer, path, in.name());
             a = AnalysisSelection.select(a, filter, analyzer.source(), path);
             if (park) {
                 a.park();

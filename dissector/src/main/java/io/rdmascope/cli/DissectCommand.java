@@ -65,6 +65,9 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "--strict", description = "with a violation filter: judge as analyze --strict does")
     boolean strict;
 
+    @Mixin
+    FieldsOutput fieldsOutput = new FieldsOutput();
+
     DissectCommand(Main.Env env) {
         this.env = env;
     }
@@ -85,6 +88,12 @@ final class DissectCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
+        String wrong = fieldsOutput.check();
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
+        format = fieldsOutput.format(format);
         if (file != null && readFile != null) {
             env.error("one capture file is read: " + file + " and -r " + readFile + " name two");
             return Main.EXIT_INPUT;
@@ -164,14 +173,17 @@ final class DissectCommand implements Callable<Integer> {
     }
 
     private int write(DisplayFilter filter, Source source, Inputs.Input in) {
-        PrintWriter text = format == Format.text ? env.outWriter() : null;
+        boolean columns = fieldsOutput.active();
+        PrintWriter text = format == Format.text || columns ? env.outWriter() : null;
         try {
-            FrameSink sink = text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
-            FrameCollector collector = new FrameCollector(filter, sink, text != null);
+            FrameSink sink = columns ? fieldsOutput.writer(text)
+                    : text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
+            FrameCollector collector = new FrameCollector(filter, sink, text != null && !columns);
             FileAnalysis a = null;
             DissectionResult result;
             try {
-                if (filter.uses("violation") || filter.uses("transaction")) {
+                if (filter.uses("violation") || filter.uses("transaction") || fieldsOutput.uses("violation")
+                        || fieldsOutput.uses("transaction")) {
                     Analyzer analyzer = new Analyzer(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),
                             NicSettings.DEFAULTS.maxPerOperation(), strict), source, env.engines());
                     a = analyzer.analyze(in.path(), file);

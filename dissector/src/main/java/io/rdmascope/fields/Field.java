@@ -18,6 +18,8 @@ public final class Field {
     public enum Type {
         /** An unsigned integer (JSON number; compared as unsigned 64-bit). */
         NUMBER,
+        /** A time in seconds with nanoseconds: nine decimals (JSON number), compared exactly. */
+        SECONDS,
         /** A flag. */
         BOOLEAN,
         /** Text. */
@@ -63,6 +65,7 @@ public final class Field {
     private List<String> treeNames = List.of();
     private Function<DdpSegment, Object> segmentValue;
     private Base base = Base.DEC;
+    private boolean hexOutside;
 
     Field(String name, Type type, Source source) {
         this.name = name;
@@ -74,6 +77,15 @@ public final class Field {
     }
 
     // ---------------------------------------------------------------- declaration
+
+    /**
+     * Shows the field's numbers in hexadecimal outside the tree too ({@code -T fields}), as
+     * Wireshark shows STags and opcodes.
+     */
+    Field hex() {
+        this.hexOutside = true;
+        return this;
+    }
 
     /** The Wireshark display-filter field this one matches ({@code iwarp_ddp.stag}). */
     Field wireshark(String alias) {
@@ -225,6 +237,30 @@ public final class Field {
             return Hex.hex(n, digits);
         }
         return Long.toUnsignedString(n);
+    }
+
+    /**
+     * A value as {@code -T fields} prints it: numbers in decimal, or in hexadecimal with as many
+     * digits as the field's width (at least two) for the fields Wireshark shows so; flags as 1 or 0;
+     * times with nine decimals; text as it is.
+     */
+    public String text(Object v) {
+        if (v instanceof Boolean) {
+            return (Boolean) v ? "1" : "0";
+        }
+        if (v instanceof Long || v instanceof Integer) {
+            long n = ((Number) v).longValue();
+            if (hexOutside || base == Base.HEX) {
+                SpecDocs.Doc d = doc();
+                int digits = d == null || d.bitWidth() <= 0 ? 8 : Math.max(2, (d.bitWidth() + 3) / 4);
+                return Hex.hex(n, digits);
+            }
+            return Long.toUnsignedString(n);
+        }
+        if (v instanceof java.math.BigDecimal) {
+            return ((java.math.BigDecimal) v).toPlainString();
+        }
+        return String.valueOf(v);
     }
 
     @Override

@@ -30,16 +30,36 @@ public final class Fields {
 
     public static final Field FRAME_NUMBER = frame("frame.number", Type.NUMBER,
             "Frame number, from 1 as Wireshark numbers frames").wireshark("frame.number");
-    public static final Field IP_SRC = frame("ip.src", Type.STRING, "IP source address").wireshark("ip.src");
-    public static final Field IP_DST = frame("ip.dst", Type.STRING, "IP destination address").wireshark("ip.dst");
+    public static final Field FRAME_TIME_EPOCH = frame("frame.time_epoch", Type.SECONDS,
+            "Capture time in seconds since 1970-01-01 UTC, with nanoseconds").wireshark("frame.time_epoch")
+            .json("time_epoch");
+    public static final Field FRAME_TIME_RELATIVE = frame("frame.time_relative", Type.SECONDS,
+            "Seconds since the capture's first frame").wireshark("frame.time_relative").json("time_relative");
+    public static final Field FRAME_LEN = frame("frame.len", Type.NUMBER, "Length of the frame on the wire, in octets")
+            .wireshark("frame.len").json("len");
+    public static final Field IP_SRC = frame("ip.src", Type.STRING, "IP source address").wireshark("ip.src")
+            .json("src");
+    public static final Field IP_DST = frame("ip.dst", Type.STRING, "IP destination address").wireshark("ip.dst")
+            .json("dst");
     public static final Field IP_ADDR = frame("ip.addr", Type.STRING, "IP source or destination address")
             .wireshark("ip.addr");
     public static final Field TCP_SRCPORT = frame("tcp.srcport", Type.NUMBER, "TCP source port")
-            .wireshark("tcp.srcport");
+            .wireshark("tcp.srcport").json("srcport");
     public static final Field TCP_DSTPORT = frame("tcp.dstport", Type.NUMBER, "TCP destination port")
-            .wireshark("tcp.dstport");
+            .wireshark("tcp.dstport").json("dstport");
     public static final Field TCP_PORT = frame("tcp.port", Type.NUMBER, "TCP source or destination port")
             .wireshark("tcp.port");
+    public static final Field TCP_STREAM = frame("tcp.stream", Type.NUMBER,
+            "Index of the frame's TCP connection, from 0 in order of first frame (as Wireshark counts them)")
+            .wireshark("tcp.stream").json("stream");
+    public static final Field TCP_FLAGS = frame("tcp.flags", Type.NUMBER, "The TCP flags (12 bits, mask 0x0FFF)")
+            .wireshark("tcp.flags").json("flags");
+    public static final Field TCP_FLAGS_FIN = tcpFlag("fin", "FIN: the sender has finished sending");
+    public static final Field TCP_FLAGS_SYN = tcpFlag("syn", "SYN: synchronize sequence numbers (opens a connection)");
+    public static final Field TCP_FLAGS_RESET = tcpFlag("reset", "RST: reset the connection");
+    public static final Field TCP_FLAGS_PUSH = tcpFlag("push", "PSH: push the data to the receiving application");
+    public static final Field TCP_FLAGS_ACK = tcpFlag("ack", "ACK: the acknowledgment number is valid");
+    public static final Field TCP_FLAGS_URG = tcpFlag("urg", "URG: the urgent pointer is valid");
     public static final Field CONNECTION = frame("connection", Type.STRING,
             "The MPA connection of the frame's PDUs or stream issues (c1, c2, ...)");
 
@@ -73,7 +93,7 @@ public final class Fields {
     public static final Field MPA_PAD_LENGTH = pdu("mpa.pad_length", Type.NUMBER).spec("mpa/fpdu/pad_length")
             .label("Pad length");
     public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC")
-            .wireshark("iwarp_mpa.crc");
+            .wireshark("iwarp_mpa.crc").hex();
     public static final Field MPA_CRC_OK = pdu("mpa.crc_ok", Type.BOOLEAN).spec("mpa/fpdu/crc").label("CRC check");
     public static final Field MPA_MARKERS = pdu("mpa.markers", Type.NUMBER).spec("mpa/marker").label("Markers");
     public static final Field MPA_BAD_MARKERS = pdu("mpa.bad_markers", Type.NUMBER).label("Invalid markers")
@@ -96,7 +116,7 @@ public final class Fields {
             .wireshark("iwarp_ddp.rsvd").treeNames("ddp.rsvd");
     public static final Field DDP_DV = pdu("ddp.dv", Type.NUMBER).spec("ddp/control/version").wireshark("iwarp_ddp.dv");
     public static final Field DDP_STAG = pdu("ddp.stag", Type.NUMBER).spec("ddp/tagged_header/stag")
-            .wireshark("iwarp_ddp.stag");
+            .wireshark("iwarp_ddp.stag").hex();
     public static final Field DDP_TO = pdu("ddp.to", Type.NUMBER).spec("ddp/tagged_header/to")
             .wireshark("iwarp_ddp.tagged_offset");
     public static final Field DDP_RSVDULP = pdu("ddp.rsvdulp", Type.NUMBER).spec("ddp/untagged_header/rsvd_ulp")
@@ -107,7 +127,7 @@ public final class Fields {
             .wireshark("iwarp_ddp.msn");
     public static final Field DDP_MO = pdu("ddp.mo", Type.NUMBER).spec("ddp/untagged_header/mo").wireshark("iwarp_ddp.mo");
     public static final Field DDP_OPTIONAL_STAG = pdu("ddp.optional_stag", Type.NUMBER)
-            .spec("oneshot/optional_stag/stag");
+            .spec("oneshot/optional_stag/stag").hex();
     public static final Field DDP_ADVERTISED = tree("ddp.advertised", Type.NONE).spec("ddp//advertised_buffer");
     public static final Field DDP_ADVERTISED_TO = pdu("ddp.advertised.to", Type.NUMBER)
             .spec("oneshot/advertised_buffer/to");
@@ -131,19 +151,19 @@ public final class Fields {
     public static final Field RDMAP_RESERVED = pdu("rdmap.reserved", Type.NUMBER).spec("rdmap/control/reserved")
             .wireshark("iwarp_rdma.rsv").treeNames("rdmap.rsvd");
     public static final Field RDMAP_OPCODE = pdu("rdmap.opcode", Type.NUMBER).spec("rdmap/control/opcode")
-            .wireshark("iwarp_rdma.opcode");
+            .wireshark("iwarp_rdma.opcode").hex();
     public static final Field RDMAP_OPCODE_NAME = pdu("rdmap.opcode_name", Type.STRING).label("OpCode name")
             .describe("The name of the RDMAP opcode (RFC 5040 section 4.2, RFC 7306 section 8)");
     public static final Field RDMAP_INVALIDATE_STAG = pdu("rdmap.invalidate_stag", Type.NUMBER)
-            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag");
+            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex();
     public static final Field RDMAP_SINK_STAG = pdu("rdmap.sink_stag", Type.NUMBER).spec("rdmap/read_request/sink_stag")
-            .wireshark("iwarp_rdma.sinkstag");
+            .wireshark("iwarp_rdma.sinkstag").hex();
     public static final Field RDMAP_SINK_TO = pdu("rdmap.sink_to", Type.NUMBER).spec("rdmap/read_request/sink_to")
             .wireshark("iwarp_rdma.sinkto");
     public static final Field RDMAP_READ_SIZE = pdu("rdmap.read_size", Type.NUMBER).spec("rdmap/read_request/read_size")
             .wireshark("iwarp_rdma.rdmardsz");
     public static final Field RDMAP_SOURCE_STAG = pdu("rdmap.source_stag", Type.NUMBER)
-            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag");
+            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex();
     public static final Field RDMAP_SOURCE_TO = pdu("rdmap.source_to", Type.NUMBER).spec("rdmap/read_request/source_to")
             .wireshark("iwarp_rdma.srcto");
     public static final Field RDMAP_LAYER = pdu("rdmap.layer", Type.NUMBER).spec("rdmap/terminate/layer")
@@ -175,7 +195,7 @@ public final class Fields {
     public static final Field RDMAP_REQUEST_ID = pdu("rdmap.request_id", Type.NUMBER)
             .spec("rdmap/atomic_request/request_id").wireshark("iwarp_rdma.atomic.request_identifier");
     public static final Field RDMAP_REMOTE_STAG = pdu("rdmap.remote_stag", Type.NUMBER)
-            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag");
+            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex();
     public static final Field RDMAP_REMOTE_TO = pdu("rdmap.remote_to", Type.NUMBER)
             .spec("rdmap/atomic_request/remote_to").wireshark("iwarp_rdma.atomic.remote_tagged_offset");
     public static final Field RDMAP_ADD_OR_SWAP_DATA = tree("rdmap.add_or_swap_data", Type.NUMBER)
@@ -212,6 +232,11 @@ public final class Fields {
 
     private static Field frame(String name, Type type, String description) {
         return add(new Field(name, type, Source.FRAME)).describe(description).label(name);
+    }
+
+    private static Field tcpFlag(String flag, String description) {
+        String name = "tcp.flags." + flag;
+        return add(new Field(name, Type.BOOLEAN, Source.FRAME)).describe(description).label(name).wireshark(name);
     }
 
     private static Field protocol(String name, String wireshark, String label, String description) {

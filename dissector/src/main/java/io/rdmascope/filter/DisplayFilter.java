@@ -1,12 +1,15 @@
 package io.rdmascope.filter;
 
+import io.rdmascope.filter.FilterLexer.Kind;
+import io.rdmascope.filter.FilterLexer.Token;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * A compiled display filter, in the spirit of Wireshark's display-filter language.
@@ -16,9 +19,10 @@ import java.util.function.UnaryOperator;
  *   or         := and ( ("||" | "or") and )*
  *   and        := not ( ("&amp;&amp;" | "and") not )*
  *   not        := ("!" | "not") not | primary
- *   primary    := "(" or ")" | field [ op value ]
+ *   primary    := "(" or ")" | field [ op value | "contains" text | ("matches" | "~") text | "in" set ]
  *   op         := "==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | eq | ne | lt | le | gt | ge
- *   value      := field | number | "quoted string" | bare-word | true | false
+ *   value      := field | number | decimal | address/bits | "quoted string" | bare-word | true | false
+ *   set        := "{" ( value | value ".." value ) ( [","] ( value | value ".." value ) )* "}"
  * </pre>
  *
  * <p>Numbers are decimal or hexadecimal ({@code 0x1234}) and compare as unsigned 64-bit values. A
@@ -27,6 +31,13 @@ import java.util.function.UnaryOperator;
  * {@code ddp.sv} selects segments with SV set). {@code a == v} holds when any value of {@code a}
  * equals {@code v}; {@code a != v} when {@code a} is present and none of its values equals {@code
  * v} (Wireshark 4 semantics); the order comparisons hold when any value satisfies them.
+ *
+ * <p>As in Wireshark: an address compared with a network ({@code ip.addr == 10.77.0.0/24}) is
+ * equal to it when the network holds it; {@code contains} finds text in a text field;
+ * {@code matches} (or {@code ~}) finds a Java regular expression in it, ignoring case unless the
+ * expression says {@code (?-i)}; {@code in} holds when a value equals a member of the set or lies
+ * in one of its ranges ({@code ddp.qn in {0 2}}, {@code frame.len in {60..100}}). Times
+ * ({@code frame.time_relative}) are seconds with decimals.
  */
 public final class DisplayFilter {
     private static final DisplayFilter ALL = new DisplayFilter("", c -> true, Set.of());
@@ -129,46 +140,8 @@ public final class DisplayFilter {
         }
     }
 
-    /** An operand: a field (looked up) or a literal (constant values). */
-    private static final class Operand {
-        final String field;
-        final String raw;
-        final Long number;
-        final Boolean bool;
-
-        Operand(String field, String raw, Long number, Boolean bool) {
-            this.field = field;
-            this.raw = raw;
-            this.number = number;
-            this.bool = bool;
-        }
-
-        List<?> values(FilterContext c) {
-            return field != null ? c.values(field) : List.of(this);
-        }
-    }
-
-    /** Compares a value from a context (Long, Boolean, String) or a literal; null when incomparable. */
-    private static Integer compare(Object a, Object b) {
-        if (a instanceof Operand) {
-            Integer r = compare(b, a);
-            return r == null ? null : -r;
-        }
-        if (b instanceof Operand) {
-            Operand lit = (Operand) b;
-            if (a instanceof Long) {
-                return lit.number == null ? null : Long.compareUnsigned((Long) a, lit.number);
-            }
-            if (a instanceof Boolean) {
-                Boolean v = lit.bool != null ? lit.bool
-                        : lit.number != null && (lit.number == 0 || lit.number == 1) ? lit.number == 1 : null;
-                return v == null ? null : Boolean.compare((Boolean) a, v);
-            }
-            if (a instanceof Integer) {
-                return compare(((Integer) a).longValue(), b);
-            }
-            return a == null ? null : a.toString().compareTo(lit.raw);
-        }
+    /** Compares two values of frames (Long, BigDecimal, Boolean, String); null when incomparable. */
+    private static Integer compareValues(Object a, Object b) {
         if (a instanceof Integer) {
             a = ((Integer) a).longValue();
         }
@@ -177,6 +150,9 @@ public final class DisplayFilter {
         }
         if (a instanceof Long && b instanceof Long) {
             return Long.compareUnsigned((Long) a, (Long) b);
+        }
+        if (a instanceof java.math.BigDecimal && b instanceof java.math.BigDecimal) {
+            return ((java.math.BigDecimal) a).compareTo((java.math.BigDecimal) b);
         }
         if (a instanceof Boolean && b instanceof Boolean) {
             return Boolean.compare((Boolean) a, (Boolean) b);
@@ -187,30 +163,81 @@ public final class DisplayFilter {
         return null;
     }
 
-    private static Node comparison(Operand left, Op op, Operand right) {
+    /** {@code field op literal}: any value satisfies it (for != : no value equals the literal). */
+    private static Node compareLiteral(String field, Op op, FilterValue literal) {
         return c -> {
-            List<?> ls = left.values(c);
-            List<?> rs = right.values(c);
+            List<?> vs = c.values(field);
+            if (vs.isEmpty()) {
+                return false;
+            }
+            for (Object v : vs) {
+                Integer cmp = literal.compareFrom(v);
+                if (op == Op.NE) {
+                    if (cmp != null && cmp == 0) {
+                        return false;
+                    }
+                } else if (cmp != null && op.holds(cmp)) {
+                    return true;
+                }
+            }
+            return op == Op.NE;
+        };
+    }
+
+    private static Node compareFields(String left, Op op, String right) {
+        return c -> {
+            List<?> ls = c.values(left);
+            List<?> rs = c.values(right);
             if (ls.isEmpty() || rs.isEmpty()) {
                 return false;
             }
-            if (op == Op.NE) {
-                for (Object l : ls) {
-                    for (Object r : rs) {
-                        Integer cmp = compare(l, r);
+            for (Object l : ls) {
+                for (Object r : rs) {
+                    Integer cmp = compareValues(l, r);
+                    if (op == Op.NE) {
                         if (cmp != null && cmp == 0) {
                             return false;
                         }
-                    }
-                }
-                return true;
-            }
-            for (Object l : ls) {
-                for (Object r : rs) {
-                    Integer cmp = compare(l, r);
-                    if (cmp != null && op.holds(cmp)) {
+                    } else if (cmp != null && op.holds(cmp)) {
                         return true;
                     }
+                }
+            }
+            return op == Op.NE;
+        };
+    }
+
+    /** A member of a set: one value, or a range of them (both ends included). */
+    private record Member(FilterValue low, FilterValue high) {
+        boolean holds(Object v) {
+            Integer lo = low.compareFrom(v);
+            if (high == null) {
+                return lo != null && lo == 0;
+            }
+            Integer hi = high.compareFrom(v);
+            return lo != null && hi != null && lo >= 0 && hi <= 0;
+        }
+    }
+
+    private static Node in(String field, List<Member> set) {
+        Member[] members = set.toArray(new Member[0]);
+        return c -> {
+            for (Object v : c.values(field)) {
+                for (Member m : members) {
+                    if (m.holds(v)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        };
+    }
+
+    private static Node text(String field, Predicate<String> test) {
+        return c -> {
+            for (Object v : c.values(field)) {
+                if (v instanceof String && test.test((String) v)) {
+                    return true;
                 }
             }
             return false;
@@ -240,110 +267,17 @@ public final class DisplayFilter {
 
     // ---------------------------------------------------------------- parsing
 
-    private enum Kind { LPAREN, RPAREN, AND, OR, NOT, CMP, WORD, STRING, END }
-
-    private record Token(Kind kind, String text, int column) {
-        String shown() {
-            return kind == Kind.END ? "the end of the filter" : kind == Kind.STRING ? "\"" + text + "\"" : "'" + text + "'";
-        }
-    }
-
     private static final class Parser {
-        private final String src;
         private final Predicate<String> knownField;
         private final UnaryOperator<String> canonical;
-        private final List<Token> tokens = new ArrayList<>();
+        private final List<Token> tokens;
         private final Set<String> used = new TreeSet<>();
         private int pos;
 
         Parser(String src, Predicate<String> knownField, UnaryOperator<String> canonical) throws FilterException {
-            this.src = src;
             this.knownField = knownField;
             this.canonical = canonical;
-            lex();
-        }
-
-        private static boolean wordChar(char c) {
-            return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == ':' || c == '-' || c == '/';
-        }
-
-        private void lex() throws FilterException {
-            int i = 0;
-            int n = src.length();
-            while (i < n) {
-                char c = src.charAt(i);
-                int col = i + 1;
-                if (Character.isWhitespace(c)) {
-                    i++;
-                } else if (c == '(') {
-                    tokens.add(new Token(Kind.LPAREN, "(", col));
-                    i++;
-                } else if (c == ')') {
-                    tokens.add(new Token(Kind.RPAREN, ")", col));
-                    i++;
-                } else if (c == '&' || c == '|') {
-                    if (i + 1 < n && src.charAt(i + 1) == c) {
-                        tokens.add(new Token(c == '&' ? Kind.AND : Kind.OR, "" + c + c, col));
-                        i += 2;
-                    } else {
-                        throw new FilterException(col, "unexpected '" + c + "' (did you mean '" + c + c + "'?)");
-                    }
-                } else if (c == '=' || c == '!' || c == '<' || c == '>') {
-                    boolean eq = i + 1 < n && src.charAt(i + 1) == '=';
-                    if (c == '!' && !eq) {
-                        tokens.add(new Token(Kind.NOT, "!", col));
-                        i++;
-                    } else if (c == '=' && !eq) {
-                        throw new FilterException(col, "unexpected '=' (did you mean '=='?)");
-                    } else {
-                        String op = eq ? c + "=" : "" + c;
-                        tokens.add(new Token(Kind.CMP, op, col));
-                        i += op.length();
-                    }
-                } else if (c == '"') {
-                    StringBuilder sb = new StringBuilder();
-                    int j = i + 1;
-                    while (true) {
-                        if (j >= n) {
-                            throw new FilterException(col, "unterminated string");
-                        }
-                        char d = src.charAt(j);
-                        if (d == '"') {
-                            break;
-                        }
-                        if (d == '\\' && j + 1 < n) {
-                            j++;
-                            d = src.charAt(j);
-                        }
-                        sb.append(d);
-                        j++;
-                    }
-                    tokens.add(new Token(Kind.STRING, sb.toString(), col));
-                    i = j + 1;
-                } else if (wordChar(c)) {
-                    int j = i;
-                    while (j < n && wordChar(src.charAt(j))) {
-                        j++;
-                    }
-                    String w = src.substring(i, j);
-                    switch (w) {
-                        case "and": tokens.add(new Token(Kind.AND, w, col)); break;
-                        case "or": tokens.add(new Token(Kind.OR, w, col)); break;
-                        case "not": tokens.add(new Token(Kind.NOT, w, col)); break;
-                        case "eq": tokens.add(new Token(Kind.CMP, "==", col)); break;
-                        case "ne": tokens.add(new Token(Kind.CMP, "!=", col)); break;
-                        case "lt": tokens.add(new Token(Kind.CMP, "<", col)); break;
-                        case "le": tokens.add(new Token(Kind.CMP, "<=", col)); break;
-                        case "gt": tokens.add(new Token(Kind.CMP, ">", col)); break;
-                        case "ge": tokens.add(new Token(Kind.CMP, ">=", col)); break;
-                        default: tokens.add(new Token(Kind.WORD, w, col));
-                    }
-                    i = j;
-                } else {
-                    throw new FilterException(col, "unexpected character '" + c + "'");
-                }
-            }
-            tokens.add(new Token(Kind.END, "", n + 1));
+            this.tokens = FilterLexer.lex(src);
         }
 
         private Token peek() {
@@ -361,11 +295,11 @@ public final class DisplayFilter {
         Node parse() throws FilterException {
             Node n = or();
             Token t = peek();
-            if (t.kind != Kind.END) {
-                if (t.kind == Kind.RPAREN) {
-                    throw new FilterException(t.column, "unexpected ')' with no '(' to close");
+            if (t.kind() != Kind.END) {
+                if (t.kind() == Kind.RPAREN) {
+                    throw new FilterException(t.column(), "unexpected ')' with no '(' to close");
                 }
-                throw new FilterException(t.column, "expected '&&', '||' or the end of the filter, found " + t.shown());
+                throw new FilterException(t.column(), "expected '&&', '||' or the end of the filter, found " + t.shown());
             }
             return n;
         }
@@ -375,12 +309,12 @@ public final class DisplayFilter {
         // exhaust the stack while it is parsed or evaluated.
         private Node or() throws FilterException {
             Node first = and();
-            if (peek().kind != Kind.OR) {
+            if (peek().kind() != Kind.OR) {
                 return first;
             }
             List<Node> terms = new ArrayList<>();
             terms.add(first);
-            while (peek().kind == Kind.OR) {
+            while (peek().kind() == Kind.OR) {
                 take();
                 terms.add(and());
             }
@@ -397,12 +331,12 @@ public final class DisplayFilter {
 
         private Node and() throws FilterException {
             Node first = not();
-            if (peek().kind != Kind.AND) {
+            if (peek().kind() != Kind.AND) {
                 return first;
             }
             List<Node> terms = new ArrayList<>();
             terms.add(first);
-            while (peek().kind == Kind.AND) {
+            while (peek().kind() == Kind.AND) {
                 take();
                 terms.add(not());
             }
@@ -419,7 +353,7 @@ public final class DisplayFilter {
 
         private Node not() throws FilterException {
             boolean negate = false;
-            while (peek().kind == Kind.NOT) {
+            while (peek().kind() == Kind.NOT) {
                 take();
                 negate = !negate;
             }
@@ -429,44 +363,57 @@ public final class DisplayFilter {
 
         private Node primary() throws FilterException {
             Token t = take();
-            if (t.kind == Kind.LPAREN) {
+            if (t.kind() == Kind.LPAREN) {
                 if (++depth > MAX_NESTING) {
-                    throw new FilterException(t.column, "parentheses nested more than " + MAX_NESTING + " deep");
+                    throw new FilterException(t.column(), "parentheses nested more than " + MAX_NESTING + " deep");
                 }
                 Node inner = or();
                 depth--;
                 Token close = peek();
-                if (close.kind != Kind.RPAREN) {
-                    throw new FilterException(close.column,
-                            "expected ')' to close the '(' at column " + t.column + ", found " + close.shown());
+                if (close.kind() != Kind.RPAREN) {
+                    throw new FilterException(close.column(),
+                            "expected ')' to close the '(' at column " + t.column() + ", found " + close.shown());
                 }
                 take();
                 return inner;
             }
-            if (t.kind == Kind.STRING) {
-                throw new FilterException(t.column, "expected a field before " + t.shown());
+            if (t.kind() == Kind.STRING) {
+                throw new FilterException(t.column(), "expected a field before " + t.shown());
             }
-            if (t.kind != Kind.WORD) {
-                throw new FilterException(t.column, "expected a field, '(' or '!', found " + t.shown());
+            if (t.kind() != Kind.WORD) {
+                throw new FilterException(t.column(), "expected a field, '(' or '!', found " + t.shown());
             }
-            if (!knownField.test(t.text)) {
-                if (isNumber(t.text)) {
-                    throw new FilterException(t.column, "expected a field before " + t.shown());
+            if (!knownField.test(t.text())) {
+                if (FilterValue.parseNumber(t.text()) != null) {
+                    throw new FilterException(t.column(), "expected a field before " + t.shown());
                 }
-                throw new FilterException(t.column, "unknown field '" + t.text + "'");
+                throw new FilterException(t.column(), "unknown field '" + t.text() + "'");
             }
-            String name = canonical.apply(t.text);
+            String name = canonical.apply(t.text());
             used.add(name);
-            Operand left = new Operand(name, t.text, null, null);
-            if (peek().kind != Kind.CMP) {
+            Kind next = peek().kind();
+            if (next != Kind.CMP && next != Kind.CONTAINS && next != Kind.MATCHES && next != Kind.IN) {
                 return presence(name);
             }
             Token opTok = take();
-            if (FilterFields.all().get(name) == FilterFields.Type.PROTOCOL) {
-                throw new FilterException(opTok.column, "'" + t.text + "' is a protocol: only its presence can be"
+            FilterFields.Type type = FilterFields.all().get(name);
+            if (type == FilterFields.Type.PROTOCOL) {
+                throw new FilterException(opTok.column(), "'" + t.text() + "' is a protocol: only its presence can be"
                         + " tested, not compared");
             }
-            Op op = switch (opTok.text) {
+            switch (opTok.kind()) {
+                case CONTAINS:
+                case MATCHES:
+                    return textTest(name, t.text(), type, opTok);
+                case IN:
+                    return in(name, set(name, t.text(), opTok));
+                default:
+                    return comparison(name, t.text(), opTok);
+            }
+        }
+
+        private Node comparison(String name, String field, Token opTok) throws FilterException {
+            Op op = switch (opTok.text()) {
                 case "==" -> Op.EQ;
                 case "!=" -> Op.NE;
                 case "<" -> Op.LT;
@@ -475,64 +422,98 @@ public final class DisplayFilter {
                 default -> Op.GE;
             };
             Token v = take();
-            Operand right;
-            if (v.kind == Kind.STRING) {
-                right = new Operand(null, v.text, parseNumber(v.text), parseBool(v.text));
-            } else if (v.kind == Kind.WORD) {
-                if (knownField.test(v.text) && !isNumber(v.text)) {
-                    String field = canonical.apply(v.text);
-                    used.add(field);
-                    right = new Operand(field, v.text, null, null);
-                } else {
-                    right = new Operand(null, v.text, parseNumber(v.text), parseBool(v.text));
-                }
-            } else {
-                throw new FilterException(v.column, "expected a value after '" + opTok.text + "', found " + v.shown());
+            if (v.kind() == Kind.WORD && knownField.test(v.text()) && FilterValue.parseNumber(v.text()) == null) {
+                String other = canonical.apply(v.text());
+                used.add(other);
+                return compareFields(name, op, other);
             }
-            if (right.field == null) {
-                checkType(name, t.text, opTok, v, right);
+            if (v.kind() != Kind.STRING && v.kind() != Kind.WORD) {
+                throw new FilterException(v.column(), "expected a value after '" + opTok.text() + "', found "
+                        + v.shown());
             }
-            return comparison(left, op, right);
+            FilterValue literal = value(name, field, opTok, v);
+            if (literal.equalityOnly() && op != Op.EQ && op != Op.NE) {
+                throw new FilterException(opTok.column(), "a network (" + v.text() + ") can only be compared with"
+                        + " '==' or '!='");
+            }
+            return compareLiteral(name, op, literal);
         }
 
-        private void checkType(String name, String field, Token opTok, Token v, Operand literal)
-                throws FilterException {
+        private Node textTest(String name, String field, FilterFields.Type type, Token opTok) throws FilterException {
+            Token v = take();
+            if (v.kind() != Kind.STRING && v.kind() != Kind.WORD) {
+                throw new FilterException(v.column(), "expected a quoted string after '" + opTok.text() + "', found "
+                        + v.shown());
+            }
+            if (type != FilterFields.Type.STRING) {
+                throw new FilterException(opTok.column(), "'" + opTok.text() + "' applies to text fields; " + field
+                        + " is " + (type == FilterFields.Type.BOOLEAN ? "a flag" : "a number"));
+            }
+            if (opTok.kind() == Kind.CONTAINS) {
+                String part = v.text();
+                return text(name, s -> s.contains(part));
+            }
+            try {
+                Pattern p = Pattern.compile(v.text(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+                return text(name, s -> p.matcher(s).find());
+            } catch (PatternSyntaxException e) {
+                throw new FilterException(v.column(), "bad regular expression: " + e.getDescription()
+                        + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""));
+            }
+        }
+
+        private List<Member> set(String name, String field, Token opTok) throws FilterException {
+            Token open = take();
+            if (open.kind() != Kind.LBRACE) {
+                throw new FilterException(open.column(), "expected '{' after 'in', found " + open.shown());
+            }
+            List<Member> members = new ArrayList<>();
+            while (true) {
+                Token v = take();
+                if (v.kind() == Kind.RBRACE && !members.isEmpty()) {
+                    return members;
+                }
+                if (v.kind() == Kind.COMMA && !members.isEmpty()) {
+                    continue;
+                }
+                if (v.kind() != Kind.WORD && v.kind() != Kind.STRING) {
+                    throw new FilterException(v.column(), (members.isEmpty() ? "expected a value in the set"
+                            : "expected a value or '}'") + ", found " + v.shown());
+                }
+                int range = v.kind() == Kind.WORD ? v.text().indexOf("..") : -1;
+                if (range > 0 && range + 2 < v.text().length()) {
+                    Token lo = new Token(Kind.WORD, v.text().substring(0, range), v.column());
+                    Token hi = new Token(Kind.WORD, v.text().substring(range + 2), v.column() + range + 2);
+                    members.add(new Member(value(name, field, opTok, lo), value(name, field, opTok, hi)));
+                } else {
+                    members.add(new Member(value(name, field, opTok, v), null));
+                }
+            }
+        }
+
+        /** A literal for {@code field}, refused when the field's type cannot hold it. */
+        private FilterValue value(String name, String field, Token opTok, Token v) throws FilterException {
+            FilterValue literal = new FilterValue(v.text());
             FilterFields.Type type = FilterFields.all().get(name);
             if (type == FilterFields.Type.NUMBER && literal.number == null) {
-                throw new FilterException(v.column, "expected a number after '" + opTok.text + "' for " + field
+                throw new FilterException(v.column(), "expected a number after '" + opTok.text() + "' for " + field
                         + ", found " + v.shown());
+            }
+            if (type == FilterFields.Type.SECONDS && literal.decimal == null) {
+                throw new FilterException(v.column(), "expected a time in seconds after '" + opTok.text() + "' for "
+                        + field + ", found " + v.shown());
             }
             if (type == FilterFields.Type.BOOLEAN && literal.bool == null
                     && !(literal.number != null && (literal.number == 0 || literal.number == 1))) {
-                throw new FilterException(v.column, "expected true, false, 1 or 0 after '" + opTok.text + "' for "
+                throw new FilterException(v.column(), "expected true, false, 1 or 0 after '" + opTok.text() + "' for "
                         + field + ", found " + v.shown());
             }
-        }
-
-        private static boolean isNumber(String s) {
-            return parseNumber(s) != null;
-        }
-
-        static Long parseNumber(String s) {
-            try {
-                if (s.length() > 2 && (s.startsWith("0x") || s.startsWith("0X"))) {
-                    return Long.parseUnsignedLong(s.substring(2), 16);
-                }
-                if (!s.isEmpty() && Character.isDigit(s.charAt(0))) {
-                    return Long.parseUnsignedLong(s);
-                }
-            } catch (NumberFormatException e) {
-                return null;
+            if (type == FilterFields.Type.STRING && v.kind() == Kind.WORD && v.text().indexOf('/') > 0
+                    && literal.subnet == null && v.text().matches("[0-9a-fA-F:.]+/.*")) {
+                throw new FilterException(v.column(), "expected an address and a prefix length (10.77.0.0/24) for "
+                        + field + ", found " + v.shown());
             }
-            return null;
-        }
-
-        static Boolean parseBool(String s) {
-            switch (s.toLowerCase(Locale.ROOT)) {
-                case "true": return Boolean.TRUE;
-                case "false": return Boolean.FALSE;
-                default: return null;
-            }
+            return literal;
         }
     }
 }

@@ -16,7 +16,7 @@ import java.util.Map;
  */
 public final class FilterFields {
     /** The kind of values a field holds. */
-    public enum Type { NUMBER, BOOLEAN, STRING, PROTOCOL }
+    public enum Type { NUMBER, SECONDS, BOOLEAN, STRING, PROTOCOL }
 
     private static final Map<String, Type> FIELDS = new LinkedHashMap<>();
 
@@ -33,6 +33,7 @@ public final class FilterFields {
     private static Type type(Field f) {
         switch (f.type()) {
             case NUMBER: return Type.NUMBER;
+            case SECONDS: return Type.SECONDS;
             case BOOLEAN: return Type.BOOLEAN;
             case PROTOCOL: return Type.PROTOCOL;
             default: return Type.STRING;

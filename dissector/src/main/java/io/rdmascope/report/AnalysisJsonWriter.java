@@ -35,14 +35,25 @@ import java.util.Map;
 public final class AnalysisJsonWriter {
     private AnalysisJsonWriter() {}
 
+    /** Keys written at the end of each file's object (the {@code -z} statistics). */
+    @FunctionalInterface
+    public interface FileExtras {
+        void write(JsonGenerator g, FileAnalysis f) throws IOException;
+    }
+
     public static void write(List<FileAnalysis> files, OutputStream out) throws IOException {
+        write(files, out, null);
+    }
+
+    /** @param extras writes more keys into each file's object; may be null */
+    public static void write(List<FileAnalysis> files, OutputStream out, FileExtras extras) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeArrayFieldStart("files");
             for (FileAnalysis f : files) {
-                writeFile(g, f);
+                writeFile(g, f, extras);
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -50,7 +61,7 @@ public final class AnalysisJsonWriter {
         }
     }
 
-    static void writeFile(JsonGenerator g, FileAnalysis f) throws IOException {
+    static void writeFile(JsonGenerator g, FileAnalysis f, FileExtras extras) throws IOException {
         g.writeStartObject();
         g.writeStringField("path", f.path());
         g.writeNumberField("frames", f.frames());
@@ -89,6 +100,9 @@ public final class AnalysisJsonWriter {
         }
         g.writeEndObject();
         g.writeEndObject();
+        if (extras != null) {
+            extras.write(g, f);
+        }
         g.writeEndObject();
     }
 

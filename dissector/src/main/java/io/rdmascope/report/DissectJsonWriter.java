@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import io.rdmascope.fields.Fields;
 import io.rdmascope.mpa.StreamIssue;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,6 +21,11 @@ import java.util.Locale;
  * ]
  * </pre>
  *
+ * <p>A captured frame also carries, after its other keys, {@code time_epoch} and {@code time_relative} (seconds, nine
+ * decimals), {@code len}, and when it holds a TCP segment {@code "ip": {"src", "dst"}} and
+ * {@code "tcp": {"srcport", "dstport", "stream", "flags"}}: the registry's {@code frame.*},
+ * {@code ip.*} and {@code tcp.*} fields under their JSON keys.
+ *
  * <p>Every frame is listed (those without PDUs with an empty {@code pdus}), unless a display filter
  * drops it. Numbers, STags and tagged offsets included, are JSON numbers (unsigned); {@code crc_ok}
  * is true, false or null when CRC was not negotiated. An MPA Request or Reply is a PDU with only an
@@ -35,6 +41,7 @@ public final class DissectJsonWriter implements FrameSink {
     public DissectJsonWriter(OutputStream out) throws IOException {
         g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
         g.setPrettyPrinter(new FramePerLine());
     }
 
@@ -93,6 +100,36 @@ public final class DissectJsonWriter implements FrameSink {
                 g.writeString(v.code().name());
             }
             g.writeEndArray();
+        }
+        writeFrameFields(r);
+        g.writeEndObject();
+    }
+
+    /** Time, length, addresses, ports, TCP connection index and flags, under their registry keys. */
+    private void writeFrameFields(FrameRecord r) throws IOException {
+        if (r.length < 0) {
+            return;
+        }
+        g.writeFieldName(Fields.FRAME_TIME_EPOCH.jsonKey());
+        g.writeNumber(FrameRecord.seconds(r.timestampNanos));
+        g.writeFieldName(Fields.FRAME_TIME_RELATIVE.jsonKey());
+        g.writeNumber(FrameRecord.seconds(r.timestampNanos - r.firstTimestampNanos));
+        g.writeNumberField(Fields.FRAME_LEN.jsonKey(), r.length);
+        if (r.source == null) {
+            return;
+        }
+        g.writeObjectFieldStart(Fields.IP_SRC.layer());
+        g.writeStringField(Fields.IP_SRC.jsonKey(), r.source.address());
+        g.writeStringField(Fields.IP_DST.jsonKey(), r.destination.address());
+        g.writeEndObject();
+        g.writeObjectFieldStart(Fields.TCP_SRCPORT.layer());
+        g.writeNumberField(Fields.TCP_SRCPORT.jsonKey(), r.source.port());
+        g.writeNumberField(Fields.TCP_DSTPORT.jsonKey(), r.destination.port());
+        if (r.tcpStream >= 0) {
+            g.writeNumberField(Fields.TCP_STREAM.jsonKey(), r.tcpStream);
+        }
+        if (r.tcpFlags >= 0) {
+            g.writeNumberField(Fields.TCP_FLAGS.jsonKey(), r.tcpFlags);
         }
         g.writeEndObject();
     }

@@ -10,6 +10,7 @@ import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaFields;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.mpa.StreamIssue;
+import io.rdmascope.net.Endpoint;
 import io.rdmascope.net.NetFields;
 import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
@@ -20,8 +21,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -61,6 +64,17 @@ public final class FrameCollector implements FrameListener, PduListener {
     private long heldFrom = Long.MAX_VALUE;
     private long lastFrame;
     private long written;
+    /** The capture's first frame time, once a frame was seen. */
+    private Long firstTimestampNanos;
+    /** The index of each TCP connection ({@code tcp.stream}), in order of first frame. */
+    private final Map<StreamKey, Long> streams = new HashMap<>();
+
+    /** The two endpoints of a TCP connection, in either order. */
+    private record StreamKey(Endpoint a, Endpoint b) {
+        static StreamKey of(Endpoint x, Endpoint y) {
+            return x.compareTo(y) <= 0 ? new StreamKey(x, y) : new StreamKey(y, x);
+        }
+    }
 
     /**
      * @param trees whether to build detail trees (text output)
@@ -140,6 +154,19 @@ public final class FrameCollector implements FrameListener, PduListener {
         List<FieldNode> layers = trees ? NetFields.layers(packet) : null;
         current = new FrameRecord(packet.frame, packet.timestampNanos, tcp == null ? null : tcp.source,
                 tcp == null ? null : tcp.destination, layers, false);
+        if (firstTimestampNanos == null) {
+            firstTimestampNanos = packet.timestampNanos;
+        }
+        current.length = packet.originalLength;
+        current.firstTimestampNanos = firstTimestampNanos;
+        if (tcp != null) {
+            current.tcpFlags = tcp.flags;
+            current.tcpStream = streams.computeIfAbsent(StreamKey.of(tcp.source, tcp.destination),
+                    k -> (long) streams.size());
+        }
+        if (layers != null) {
+            FrameLayers.addTimeAndStream(layers, current);
+        }
         lastFrame = packet.frame;
     }
 

@@ -7,6 +7,8 @@ import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.FilterContext;
 import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.net.Endpoint;
+import io.rdmascope.net.TcpSegment;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,15 @@ public final class FrameRecord implements FilterContext {
      */
     public final boolean endOfCapture;
 
+    /** Length of the frame on the wire, or -1 when the record stands for no captured frame. */
+    public long length = -1;
+    /** Capture time of the capture's first frame, from which {@code frame.time_relative} counts. */
+    public long firstTimestampNanos;
+    /** The TCP flags, or -1 when the frame holds no TCP segment. */
+    public int tcpFlags = -1;
+    /** The TCP connection's index ({@code tcp.stream}), or -1 when the frame holds no TCP segment. */
+    public long tcpStream = -1;
+
     /** A stream issue with the connection it occurred on. */
     public record Issue(String connection, StreamIssue issue) {}
 
@@ -55,6 +66,18 @@ public final class FrameRecord implements FilterContext {
     public List<?> values(String field) {
         switch (field) {
             case "frame.number": return List.of(frame);
+            case "frame.time_epoch": return length < 0 ? List.of() : List.of(seconds(timestampNanos));
+            case "frame.time_relative":
+                return length < 0 ? List.of() : List.of(seconds(timestampNanos - firstTimestampNanos));
+            case "frame.len": return length < 0 ? List.of() : List.of(length);
+            case "tcp.stream": return tcpStream < 0 ? List.of() : List.of(tcpStream);
+            case "tcp.flags": return tcpFlags < 0 ? List.of() : List.of((long) tcpFlags);
+            case "tcp.flags.fin": return flag(TcpSegment.FIN);
+            case "tcp.flags.syn": return flag(TcpSegment.SYN);
+            case "tcp.flags.reset": return flag(TcpSegment.RST);
+            case "tcp.flags.push": return flag(TcpSegment.PSH);
+            case "tcp.flags.ack": return flag(TcpSegment.ACK);
+            case "tcp.flags.urg": return flag(TcpSegment.URG);
             case "ip.src": return source == null ? List.of() : List.of(source.address());
             case "ip.dst": return destination == null ? List.of() : List.of(destination.address());
             case "ip.addr": return source == null ? List.of() : List.of(source.address(), destination.address());
@@ -86,6 +109,15 @@ public final class FrameRecord implements FilterContext {
             default:
                 return pduValues(field);
         }
+    }
+
+    private List<?> flag(int mask) {
+        return tcpFlags < 0 ? List.of() : List.of((tcpFlags & mask) != 0);
+    }
+
+    /** Nanoseconds as seconds with nine decimals, as Wireshark shows times. */
+    public static BigDecimal seconds(long nanos) {
+        return BigDecimal.valueOf(nanos, 9);
     }
 
     static List<Object> violationValues(List<Violation> violations, String field) {

@@ -30,7 +30,9 @@ class DissectWritersTest {
         String[] lines = out.split("\n");
         assertThat(lines).hasSize(18);
         assertThat(lines[0]).isEqualTo("[");
-        assertThat(lines[2]).isEqualTo("{\"frame\":2,\"pdus\":[]},");
+        assertThat(lines[2]).isEqualTo("{\"frame\":2,\"pdus\":[],\"time_epoch\":0.000002000,\"time_relative\":0.000001000,"
+                + "\"len\":0,\"ip\":{\"src\":\"10.0.0.1\",\"dst\":\"10.0.0.2\"},"
+                + "\"tcp\":{\"srcport\":40000,\"dstport\":9999,\"stream\":0,\"flags\":0}},");
         assertThat(lines[17]).isEqualTo("]");
         JsonNode a = new ObjectMapper().readTree(out);
         assertThat(a.size()).isEqualTo(16);
