@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -38,9 +39,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "capture files (pcap or pcapng) or folders")
     List<String> files;
 
-    @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
+    @Option(names = "--format", paramLabel = "text|json|parquet", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
     Format format;
+
+    @Mixin
+    ParquetOutput parquet = new ParquetOutput();
 
     @Option(names = "--strict", description = "report STags used without an advertisement as errors")
     boolean strict;
@@ -85,6 +89,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error("--buffers-per-qp and --max-per-operation must be at least 1");
             return Main.EXIT_INPUT;
         }
+        String misfit = parquet.check(format);
+        if (misfit != null) {
+            env.error(misfit);
+            return Main.EXIT_INPUT;
+        }
         DisplayFilter filter;
         try {
             filter = DisplayFilter.compile(filterText);
@@ -117,6 +126,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (format == Format.json) {
                 AnalysisJsonWriter.write(done, env.out());
                 env.out().flush();
+            } else if (format == Format.parquet) {
+                parquet.write(done);
             } else {
                 AnalysisTextWriter.write(done, env.outWriter());
             }
