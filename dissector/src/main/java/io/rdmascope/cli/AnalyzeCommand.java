@@ -60,9 +60,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     Path captureFile;
     CaptureWriter.Format captureFormat = CaptureWriter.Format.pcapng;
 
-    @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
+    @Option(names = "--format", paramLabel = "text|json|parquet", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
     Format format;
+
+    @Mixin
+    ParquetOutput parquet = new ParquetOutput();
 
     @Option(names = "--strict", description = "report STags used without an advertisement as errors")
     boolean strict;
@@ -118,8 +121,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error("-j must be at least 1");
             return Main.EXIT_INPUT;
         }
-        if (explain && format == Format.json) {
-            env.error("--explain tells the story in text only: it cannot be combined with --format json");
+        if (explain && format != Format.text) {
+            env.error("--explain tells the story in text only: it cannot be combined with --format " + format);
+            return Main.EXIT_INPUT;
+        }
+        String misfit = parquet.check(format);
+        if (misfit != null) {
+            env.error(misfit);
             return Main.EXIT_INPUT;
         }
         DisplayFilter filter;
@@ -221,6 +229,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (format == Format.json) {
                 AnalysisJsonWriter.write(done, env.out(), statistics.json());
                 env.out().flush();
+            } else if (format == Format.parquet) {
+                parquet.write(done);
             } else {
                 PrintWriter text = env.outWriter();
                 AnalysisTextWriter.write(done, text);

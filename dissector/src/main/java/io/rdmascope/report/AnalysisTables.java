@@ -1,0 +1,191 @@
+package io.rdmascope.report;
+
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.pdu.Opcode;
+import io.rdmascope.pipeline.ConnectionSummary;
+import io.rdmascope.tcp.Direction;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The analysis as tables for columnar outputs (Parquet files, Spark datasets): one table per kind
+ * of record, one column per name of the JSON contract ({@link AnalysisJsonWriter}), read from the
+ * same {@link io.rdmascope.pipeline.FileAnalysis}. A column holds null where the JSON object of
+ * that record has no such key or a null value. Every table also has a {@code capture} column (the
+ * file as named), which the writers put first; it is not listed here.
+ *
+ * <p>This class knows no columnar library: each writer maps {@link Type} to its own types.
+ */
+public final class AnalysisTables {
+    private AnalysisTables() {}
+
+    /** Value types of the columns, with the Java value a getter returns. */
+    public enum Type {
+        /** {@link String}. */
+        STRING,
+        /** {@link Integer}. */
+        INT32,
+        /** {@link Long}. */
+        INT64,
+        /** {@link Long} read as unsigned 64 bits: STags, tagged offsets. */
+        UINT64,
+        /** {@link Boolean}. */
+        BOOLEAN,
+        /** {@link Long}: nanoseconds since 1970-01-01 UTC, the capture's clock. */
+        TIMESTAMP_NANOS,
+        /** {@code long[]}: frame numbers. */
+        INT64_LIST,
+        /** {@code List<String>}. */
+        STRING_LIST,
+        /** {@code Map<String, String>}: the upper-layer fields ({@code ulp}), values in their JSON text. */
+        STRING_MAP
+    }
+
+    /** One column: its name, type and how to read it from a record. */
+    public record Column<T>(String name, Type type, Function<T, Object> value) {}
+
+    /** One table: its name (the folder it is written to) and columns. */
+    public record Table<T>(String name, List<Column<T>> columns) {}
+
+    /** Name of the column each table has beside its own: the capture file as named. */
+    public static final String CAPTURE = "capture";
+
+    private static <T> Column<T> col(String name, Type type, Function<T, Object> value) {
+        return new Column<>(name, type, value);
+    }
+
+    /** One row per MPA connection; the JSON's {@code mpa} object as columns of the same names. */
+    public static final Table<ConnectionSummary> CONNECTIONS = new Table<>("connections", List.of(
+            col("id", Type.STRING, s -> s.connection().id()),
+            col("initiator", Type.STRING, s -> s.connection().tcp().initiator().toString()),
+            col("responder", Type.STRING, s -> s.connection().tcp().responder().toString()),
+            col("revision", Type.INT32, s -> s.connection().revision == 0 ? null : s.connection().revision),
+            col("markers", Type.BOOLEAN, s -> s.connection().markers(Direction.FROM_INITIATOR)
+                    || s.connection().markers(Direction.FROM_RESPONDER)),
+            col("crc", Type.BOOLEAN, s -> s.connection().crc),
+            col("rejected", Type.BOOLEAN, s -> s.connection().rejected),
+            col("ird", Type.INT32, s -> s.connection().initiatorIrd),
+            col("ord", Type.INT32, s -> s.connection().initiatorOrd),
+            col("markersInitiator", Type.BOOLEAN, s -> s.connection().markers(Direction.FROM_INITIATOR)),
+            col("markersResponder", Type.BOOLEAN, s -> s.connection().markers(Direction.FROM_RESPONDER)),
+            col("initiatorIrd", Type.INT32, s -> s.connection().initiatorIrd),
+            col("initiatorOrd", Type.INT32, s -> s.connection().initiatorOrd),
+            col("responderIrd", Type.INT32, s -> s.connection().responderIrd),
+            col("responderOrd", Type.INT32, s -> s.connection().responderOrd),
+            col("assumed", Type.BOOLEAN, s -> s.connection().assumed),
+            col("fpdus", Type.INT64, ConnectionSummary::fpdus)));
+
+    /**
+     * One row per transaction of every kind. The kind-specific columns are null for the kinds
+     * whose JSON object lacks them: {@code advertiser}, {@code length}, {@code access},
+     * {@code initiationFrame}, {@code dataFrames}, {@code completionFrame}, {@code completion} for
+     * one-shot transactions, {@code from} for the others, and so on.
+     */
+    public static final Table<Transaction> TRANSACTIONS = new Table<>("transactions", List.of(
+            col("id", Type.STRING, t -> t.id),
+            col("connection", Type.STRING, t -> t.connection),
+            col("kind", Type.STRING, t -> t.kind.jsonName),
+            col("advertiser", Type.STRING, t -> t.oneShot() ? t.advertiser : null),
+            col("from", Type.STRING, t -> t.oneShot() ? null : t.advertiser),
+            col("stag", Type.UINT64, t -> hasStag(t) ? t.stag & 0xFFFFFFFFL : null),
+            col("to", Type.UINT64, t -> hasStag(t) ? t.to : null),
+            col("length", Type.INT64, t -> t.oneShot() ? t.length : null),
+            col("access", Type.STRING_LIST, t -> t.oneShot() ? access(t) : null),
+            col("initiationFrame", Type.INT64, t -> t.oneShot() ? t.initiationFrame : null),
+            col("dataFrames", Type.INT64_LIST, t -> t.oneShot() ? t.dataFrames.toLongArray() : null),
+            col("completionFrame", Type.INT64, t -> t.oneShot() && t.completionFrame >= 0 ? t.completionFrame : null),
+            col("completion", Type.STRING, t -> t.oneShot() && t.completion != null ? t.completion.jsonName : null),
+            col("sinkStag", Type.UINT64, t -> t.kind == TransactionKind.READ ? t.sinkStag & 0xFFFFFFFFL : null),
+            col("sinkTo", Type.UINT64, t -> t.kind == TransactionKind.READ ? t.sinkTo : null),
+            col("sourceStag", Type.UINT64, t -> t.kind == TransactionKind.READ ? t.stag & 0xFFFFFFFFL : null),
+            col("sourceTo", Type.UINT64, t -> t.kind == TransactionKind.READ ? t.to : null),
+            col("size", Type.INT64, t -> t.kind == TransactionKind.READ ? t.length : null),
+            col("advertisedFrame", Type.INT64, t -> (t.kind == TransactionKind.READ || t.kind == TransactionKind.WRITE)
+                    && t.advertisedFrame >= 0 ? t.advertisedFrame : null),
+            col("opcode", Type.INT32, t -> t.kind == TransactionKind.SEND || t.kind == TransactionKind.ATOMIC
+                    ? t.opcode : null),
+            col("opcodeName", Type.STRING, t -> t.kind == TransactionKind.SEND ? opcodeName(t.opcode) : null),
+            col("qn", Type.INT64, t -> t.kind == TransactionKind.SEND ? t.qn : null),
+            col("msn", Type.INT64, t -> t.kind == TransactionKind.SEND ? t.msn : null),
+            col("invalidateStag", Type.UINT64, t -> t.kind == TransactionKind.SEND && t.invalidateStag != null
+                    ? t.invalidateStag & 0xFFFFFFFFL : null),
+            col("ulp", Type.STRING_MAP, t -> t.kind.upperLayer() ? ulp(t.ulp) : null),
+            col("summary", Type.STRING, t -> t.kind.upperLayer() ? t.summary : null),
+            col("operations", Type.STRING_LIST, t -> t.kind.upperLayer()
+                    ? (t.operations == null ? List.of() : t.operations) : null),
+            col("note", Type.STRING, t -> t.oneShot() ? null : t.note),
+            col("frames", Type.INT64_LIST, t -> t.frames().toLongArray()),
+            col("startFrame", Type.INT64, Transaction::startFrame),
+            col("endFrame", Type.INT64, Transaction::endFrame),
+            col("bytes", Type.INT64, t -> t.bytes),
+            col("latencyNs", Type.INT64, AnalysisTables::latency),
+            col("status", Type.STRING, t -> t.status.jsonName()),
+            col("startTime", Type.TIMESTAMP_NANOS, t -> t.initiationTimeNanos),
+            col("completionTime", Type.TIMESTAMP_NANOS, t -> t.completionFrame >= 0 ? t.completionTimeNanos : null)));
+
+    /** One row per violation. */
+    public static final Table<Violation> VIOLATIONS = new Table<>("violations", List.of(
+            col("code", Type.STRING, v -> v.code().name()),
+            col("severity", Type.STRING, v -> v.severity().jsonName()),
+            col("frame", Type.INT64, Violation::frame),
+            col("connection", Type.STRING, Violation::connection),
+            col("stag", Type.UINT64, v -> v.stag() == null ? null : v.stag() & 0xFFFFFFFFL),
+            col("message", Type.STRING, Violation::message),
+            col("reference", Type.STRING, Violation::reference),
+            col("transaction", Type.STRING, Violation::transaction)));
+
+    /** The kinds whose JSON object has {@code stag} and {@code to}. */
+    private static boolean hasStag(Transaction t) {
+        return t.oneShot() || t.kind == TransactionKind.WRITE || t.kind == TransactionKind.ATOMIC;
+    }
+
+    private static List<String> access(Transaction t) {
+        List<String> a = new ArrayList<>(2);
+        if (t.remoteWrite()) {
+            a.add("write");
+        }
+        if (t.remoteRead()) {
+            a.add("read");
+        }
+        return a;
+    }
+
+    private static String opcodeName(int opcode) {
+        Opcode op = Opcode.of(opcode);
+        return op == null ? null : op.displayName;
+    }
+
+    /** As the JSON writes it: the latency, null when not completed. */
+    private static Long latency(Transaction t) {
+        long latency = t.latencyNanos();
+        return latency < 0 && t.completionFrame < 0 ? null : latency;
+    }
+
+    /** The upper-layer fields as text, unsigned numbers as the JSON writes them. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> ulp(Map<String, Object> fields) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (fields != null) {
+            for (Map.Entry<String, Object> e : fields.entrySet()) {
+                m.put(e.getKey(), text(e.getValue()));
+            }
+        }
+        return m;
+    }
+
+    private static String text(Object v) {
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Long l) {
+            return Long.toUnsignedString(l);
+        }
+        return v.toString();
+    }
+}

@@ -1,0 +1,153 @@
+package io.rdmascope.report;
+
+import io.rdmascope.pipeline.FileAnalysis;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
+
+/**
+ * {@code analyze --format parquet}: the {@link AnalysisTables} as Apache Parquet files, one folder
+ * per table and one file per capture ({@code DIR/transactions/part-00000.parquet} for the first
+ * capture named, and so on), written through parquet's {@link LocalOutputFile} without a Hadoop
+ * file system. Column types: strings as UTF-8 {@code BINARY (STRING)}, STags and tagged offsets as
+ * {@code INT64 (INTEGER(64,false))}, times as {@code INT64 (TIMESTAMP(NANOS,true))}, frame and id
+ * lists as three-level {@code LIST}s, the upper-layer fields as a {@code MAP} of strings. Files
+ * are compressed with Snappy.
+ */
+public final class ParquetTablesWriter {
+    private ParquetTablesWriter() {}
+
+    /** The Parquet schema of a table: {@code capture} first, then the table's columns. */
+    public static <T> MessageType schema(AnalysisTables.Table<T> table) {
+        Types.MessageTypeBuilder b = Types.buildMessage();
+        b.addField(Types.required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType())
+                .named(AnalysisTables.CAPTURE));
+        for (AnalysisTables.Column<T> c : table.columns()) {
+            b.addField(type(c.name(), c.type()));
+        }
+        return b.named(table.name());
+    }
+
+    private static Type type(String name, AnalysisTables.Type t) {
+        return switch (t) {
+            case STRING -> Types.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(name);
+            case INT32 -> Types.optional(PrimitiveTypeName.INT32).named(name);
+            case INT64 -> Types.optional(PrimitiveTypeName.INT64).named(name);
+            case UINT64 -> Types.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.intType(64, false))
+                    .named(name);
+            case BOOLEAN -> Types.optional(PrimitiveTypeName.BOOLEAN).named(name);
+            case TIMESTAMP_NANOS -> Types.optional(PrimitiveTypeName.INT64)
+                    .as(LogicalTypeAnnotation.timestampType(true, TimeUnit.NANOS)).named(name);
+            case INT64_LIST -> Types.optionalList().requiredElement(PrimitiveTypeName.INT64).named(name);
+            case STRING_LIST -> Types.optionalList().requiredElement(PrimitiveTypeName.BINARY)
+                    .as(LogicalTypeAnnotation.stringType()).named(name);
+            case STRING_MAP -> Types.optionalMap()
+                    .key(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType())
+                    .optionalValue(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType())
+                    .named(name);
+        };
+    }
+
+    /**
+     * Writes the tables of the analyses under {@code dir}, replacing the part files a previous
+     * run left in the table folders. Every table gets a file per capture, with no rows when the
+     * capture has none, so that readers always find the schema.
+     */
+    public static void write(List<FileAnalysis> files, Path dir) throws IOException {
+        for (AnalysisTables.Table<?> t : List.of(AnalysisTables.CONNECTIONS, AnalysisTables.TRANSACTIONS,
+                AnalysisTables.VIOLATIONS)) {
+            clear(dir.resolve(t.name()));
+        }
+        for (int i = 0; i < files.size(); i++) {
+            FileAnalysis f = files.get(i);
+            String part = String.format("part-%05d.parquet", i);
+            write(AnalysisTables.CONNECTIONS, f.path(), f.connections(), dir, part);
+            write(AnalysisTables.TRANSACTIONS, f.path(), f.transactions(), dir, part);
+            write(AnalysisTables.VIOLATIONS, f.path(), f.violations(), dir, part);
+        }
+    }
+
+    /** Creates the folder of a table, or deletes the part files in it. */
+    static void clear(Path tableDir) throws IOException {
+        Files.createDirectories(tableDir);
+        try (DirectoryStream<Path> parts = Files.newDirectoryStream(tableDir, "part-*.parquet")) {
+            for (Path p : parts) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** Writes one capture's rows of one table to {@code dir/table/part}. */
+    public static <T> void write(AnalysisTables.Table<T> table, String capture, Iterable<T> rows, Path dir,
+                                 String part) throws IOException {
+        MessageType schema = schema(table);
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        Path file = dir.resolve(table.name()).resolve(part);
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withConf(new PlainParquetConfiguration())
+                .withType(schema)
+                .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+                .build()) {
+            for (T row : rows) {
+                Group g = groups.newGroup();
+                g.append(AnalysisTables.CAPTURE, capture);
+                for (AnalysisTables.Column<T> c : table.columns()) {
+                    Object v = c.value().apply(row);
+                    if (v != null) {
+                        append(g, c.name(), c.type(), v);
+                    }
+                }
+                w.write(g);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void append(Group g, String name, AnalysisTables.Type type, Object v) {
+        switch (type) {
+            case STRING -> g.append(name, (String) v);
+            case INT32 -> g.append(name, (Integer) v);
+            case INT64, UINT64, TIMESTAMP_NANOS -> g.append(name, (Long) v);
+            case BOOLEAN -> g.append(name, (Boolean) v);
+            case INT64_LIST -> {
+                Group list = g.addGroup(name);
+                for (long x : (long[]) v) {
+                    list.addGroup("list").append("element", x);
+                }
+            }
+            case STRING_LIST -> {
+                Group list = g.addGroup(name);
+                for (String x : (List<String>) v) {
+                    list.addGroup("list").append("element", x);
+                }
+            }
+            case STRING_MAP -> {
+                Group map = g.addGroup(name);
+                for (Map.Entry<String, String> e : ((Map<String, String>) v).entrySet()) {
+                    Group kv = map.addGroup("key_value").append("key", e.getKey());
+                    if (e.getValue() != null) {
+                        kv.append("value", e.getValue());
+                    }
+                }
+            }
+        }
+    }
+}

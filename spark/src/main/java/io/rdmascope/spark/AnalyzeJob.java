@@ -1,0 +1,230 @@
+package io.rdmascope.spark;
+
+import io.rdmascope.report.AnalysisTables;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.SerializableConfiguration;
+import scala.Tuple2;
+
+/**
+ * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]}: the
+ * analysis of every capture named (files, folders or globs on any Hadoop file system), one Spark
+ * task per capture, written as the Parquet tables {@code connections}, {@code transactions},
+ * {@code violations} and {@code errors} under {@code DIR}, each partitioned by {@code capture}.
+ * A capture that cannot be read is a row of {@code errors}, never a failed job. See docs/spark.md.
+ */
+public final class AnalyzeJob {
+    private AnalyzeJob() {}
+
+    /** Names of the tables written, in the order of the union row's structs. */
+    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors");
+
+    /** Every row of every table in one schema: the table, the capture, and one struct per table. */
+    static final StructType UNION = DataTypes.createStructType(List.of(
+            DataTypes.createStructField("table", DataTypes.StringType, false),
+            DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, false),
+            DataTypes.createStructField("connections", SparkTables.schema(AnalysisTables.CONNECTIONS), true),
+            DataTypes.createStructField("transactions", SparkTables.schema(AnalysisTables.TRANSACTIONS), true),
+            DataTypes.createStructField("violations", SparkTables.schema(AnalysisTables.VIOLATIONS), true),
+            DataTypes.createStructField("errors", SparkTables.ERRORS, true)));
+
+    static Row unionRow(String table, String capture, Object[] values) {
+        Object[] row = new Object[2 + TABLES.size()];
+        row[0] = table;
+        row[1] = capture;
+        row[2 + TABLES.indexOf(table)] = RowFactory.create(values);
+        return RowFactory.create(row);
+    }
+
+    /** The job's options. */
+    public record Options(List<String> inputs, String output, boolean splitConnections, int groups,
+                          int buffersPerQp, int maxPerOperation, boolean strict) {
+        public Options(List<String> inputs, String output, boolean splitConnections) {
+            this(inputs, output, splitConnections, 0, 64, 32, false);
+        }
+    }
+
+    /** What a run did: captures found, tasks run, rows per table. */
+    public record Summary(int captures, int tasks, Map<String, Long> rows) {}
+
+    private static final String USAGE = "usage: rdmascope-spark analyze INPUT... --output DIR "
+            + "[--split-connections [--groups N]] [--strict] [--buffers-per-qp N] [--max-per-operation N]";
+
+    public static void main(String[] args) {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("rdmascope-spark: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        SparkSession spark = SparkSession.builder().appName("rdmascope analyze").getOrCreate();
+        try {
+            long start = System.nanoTime();
+            Summary s = run(spark, o);
+            System.out.printf(Locale.ROOT, "%d captures, %d tasks, %s in %.1f s%n", s.captures(), s.tasks(), s.rows(),
+                    (System.nanoTime() - start) / 1e9);
+        } catch (IOException e) {
+            System.err.println("rdmascope-spark: " + e.getMessage());
+            System.exit(2);
+        } finally {
+            spark.stop();
+        }
+    }
+
+    static Options parse(String[] args) {
+        List<String> a = new ArrayList<>(Arrays.asList(args));
+        if (a.isEmpty() || !a.remove(0).equals("analyze")) {
+            throw new IllegalArgumentException("the only command is analyze");
+        }
+        List<String> inputs = new ArrayList<>();
+        String output = null;
+        boolean split = false;
+        boolean strict = false;
+        int groups = 0, buffers = 64, perOperation = 32;
+        for (int i = 0; i < a.size(); i++) {
+            String s = a.get(i);
+            switch (s) {
+                case "--output" -> output = value(a, ++i, s);
+                case "--split-connections" -> split = true;
+                case "--strict" -> strict = true;
+                case "--groups" -> groups = number(value(a, ++i, s), s);
+                case "--buffers-per-qp" -> buffers = number(value(a, ++i, s), s);
+                case "--max-per-operation" -> perOperation = number(value(a, ++i, s), s);
+                default -> {
+                    if (s.startsWith("--")) {
+                        throw new IllegalArgumentException("unknown option " + s);
+                    }
+                    inputs.add(s);
+                }
+            }
+        }
+        if (inputs.isEmpty() || output == null) {
+            throw new IllegalArgumentException("INPUT and --output DIR are required");
+        }
+        return new Options(inputs, output, split, groups, buffers, perOperation, strict);
+    }
+
+    private static String value(List<String> a, int i, String option) {
+        if (i >= a.size()) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return a.get(i);
+    }
+
+    private static int number(String v, String option) {
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " needs a number of at least 1, not " + v);
+    }
+
+    /** Capture files of a folder: the extensions the command line takes. */
+    static boolean isCapture(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.endsWith(".pcap") || n.endsWith(".pcapng") || n.endsWith(".cap");
+    }
+
+    /**
+     * The capture files named by the inputs, as (name in the tables, path): a folder stands for
+     * the capture files in it, sorted by name; a glob for what it matches. An input that names
+     * nothing is kept, so that its task reports why.
+     */
+    static List<Tuple2<String, String>> list(List<String> inputs, Configuration conf) throws IOException {
+        List<Tuple2<String, String>> out = new ArrayList<>();
+        for (String input : inputs) {
+            Path p = new Path(input);
+            FileSystem fs = p.getFileSystem(conf);
+            FileStatus[] matched = fs.globStatus(p);
+            if (matched == null || matched.length == 0) {
+                out.add(new Tuple2<>(input, input));
+                continue;
+            }
+            boolean glob = matched.length > 1 || !matched[0].getPath().getName().equals(p.getName());
+            for (FileStatus st : matched) {
+                if (st.isDirectory()) {
+                    String base = glob ? st.getPath().toString() : input.replaceAll("/+$", "");
+                    FileStatus[] children = fs.listStatus(st.getPath());
+                    Arrays.sort(children, Comparator.comparing(c -> c.getPath().getName()));
+                    for (FileStatus c : children) {
+                        if (c.isFile() && isCapture(c.getPath().getName())) {
+                            out.add(new Tuple2<>(base + "/" + c.getPath().getName(), c.getPath().toString()));
+                        }
+                    }
+                } else {
+                    out.add(new Tuple2<>(glob ? st.getPath().toString() : input, st.getPath().toString()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Runs the job: lists, plans, analyses and writes the four tables under {@code o.output()}. */
+    public static Summary run(SparkSession spark, Options o) throws IOException {
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Configuration conf = sc.hadoopConfiguration();
+        List<Tuple2<String, String>> captures = list(o.inputs(), conf);
+        Broadcast<SerializableConfiguration> hadoop = sc.broadcast(new SerializableConfiguration(conf));
+        List<CaptureTask> tasks = o.splitConnections()
+                ? SplitPlan.tasks(sc, captures, hadoop, o) : whole(captures, o);
+        JavaRDD<Row> rows = sc.parallelize(tasks, Math.max(1, tasks.size()))
+                .flatMap(t -> t.rows(hadoop.value().value()));
+        Dataset<Row> all = spark.createDataFrame(rows, UNION).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (String table : TABLES) {
+                Dataset<Row> t = all.filter(functions.col("table").equalTo(table))
+                        .select(functions.col(table + ".*"), functions.col(AnalysisTables.CAPTURE));
+                t.write().mode(SaveMode.Overwrite).partitionBy(AnalysisTables.CAPTURE)
+                        .parquet(new Path(o.output(), table).toString());
+            }
+            for (Row r : all.groupBy("table").count().collectAsList()) {
+                counts.put(r.getString(0), r.getLong(1));
+            }
+            Map<String, Long> ordered = new LinkedHashMap<>();
+            for (String table : TABLES) {
+                ordered.put(table, counts.getOrDefault(table, 0L));
+            }
+            return new Summary(captures.size(), tasks.size(), ordered);
+        } finally {
+            all.unpersist();
+        }
+    }
+
+    private static List<CaptureTask> whole(List<Tuple2<String, String>> captures, Options o) {
+        List<CaptureTask> tasks = new ArrayList<>();
+        for (Tuple2<String, String> c : captures) {
+            tasks.add(new CaptureTask(c._1(), c._2(), -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict()));
+        }
+        return tasks;
+    }
+}

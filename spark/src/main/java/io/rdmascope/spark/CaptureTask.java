@@ -1,0 +1,152 @@
+package io.rdmascope.spark;
+
+import io.rdmascope.engine.NicSettings;
+import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.report.AnalysisTables;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+
+/**
+ * What one Spark task analyses: a capture, or with {@code --split-connections} the frames of a
+ * group of its TCP connections. The task reads the file in place when it is on the local file
+ * system, or copies it to a local temporary file first (HDFS, S3A and the like).
+ *
+ * @param capture the file as it is to be named in the tables
+ * @param path the file for Hadoop's file systems
+ * @param group the connection group, or -1 for the whole file
+ * @param connections the TCP connections of the group ({@link ConnectionSplit#key}), or null
+ */
+record CaptureTask(String capture, String path, int group, ArrayList<String> connections,
+                   int buffersPerQp, int maxPerOperation, boolean strict) implements Serializable {
+
+    /** The local file of a Hadoop path, and whether it is a temporary copy. */
+    record Local(Path file, boolean copy) {
+        void delete() {
+            if (copy) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // a temporary file left behind is not worth failing the task for
+                }
+            }
+        }
+    }
+
+    /** The capture as a local file, copied from its file system when that is not the local one. */
+    static Local local(String path, Configuration conf) throws IOException {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+        FileSystem fs = p.getFileSystem(conf);
+        if (fs instanceof LocalFileSystem || "file".equals(fs.getUri().getScheme())) {
+            return new Local(Paths.get(fs.makeQualified(p).toUri()), false);
+        }
+        Path tmp = Files.createTempFile("rdmascope-", "-" + p.getName());
+        try (InputStream in = fs.open(p)) {
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        return new Local(tmp, true);
+    }
+
+    /**
+     * The rows of the analysis ({@link AnalyzeJob#UNION}): its connections, transactions and
+     * violations, or one error row when the capture cannot be analysed. Produced as they are read
+     * from the analysis; the analysis and any temporary copy are deleted after the last row.
+     */
+    Iterator<Row> rows(Configuration conf) {
+        Local local;
+        FileAnalysis analysis;
+        try {
+            local = local(path, conf);
+        } catch (IOException | RuntimeException e) {
+            return List.of(error(e)).iterator();
+        }
+        try {
+            NicSettings settings = new NicSettings(buffersPerQp, maxPerOperation, strict);
+            Analyzer analyzer = connections == null ? new Analyzer(settings)
+                    : new Analyzer(settings, ConnectionSplit.source(new HashSet<>(connections), group == 0),
+                    Analyzer.EngineFactory.ENGINE);
+            analysis = analyzer.analyze(local.file(), capture);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            local.delete();
+            return List.of(error(e)).iterator();
+        }
+        String prefix = connections == null ? null : "g" + group + ".";
+        return new Rows(analysis, local, prefix);
+    }
+
+    private Row error(Throwable e) {
+        String message = e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage();
+        if (message == null || message.isBlank()) {
+            message = e.toString();
+        }
+        return AnalyzeJob.unionRow("errors", capture, new Object[] {message});
+    }
+
+    /** The rows of one analysis, table after table. */
+    private final class Rows implements Iterator<Row> {
+        private final FileAnalysis analysis;
+        private final Local local;
+        private final String prefix;
+        private final Iterator<?>[] parts;
+        private int part;
+        private boolean closed;
+
+        Rows(FileAnalysis analysis, Local local, String prefix) {
+            this.analysis = analysis;
+            this.local = local;
+            this.prefix = prefix;
+            parts = new Iterator<?>[] {analysis.connections().iterator(), analysis.transactions().iterator(),
+                analysis.violations().iterator()};
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (part < parts.length && !parts[part].hasNext()) {
+                part++;
+            }
+            if (part == parts.length && !closed) {
+                closed = true;
+                analysis.close();
+                local.delete();
+            }
+            return part < parts.length;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public Row next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Object record = parts[part].next();
+            return switch (part) {
+                case 0 -> row(AnalysisTables.CONNECTIONS, (io.rdmascope.pipeline.ConnectionSummary) record);
+                case 1 -> row(AnalysisTables.TRANSACTIONS, (io.rdmascope.engine.Transaction) record);
+                default -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
+            };
+        }
+
+        private <T> Row row(AnalysisTables.Table<T> table, T record) {
+            return AnalyzeJob.unionRow(table.name(), capture, SparkTables.values(table, record, prefix));
+        }
+    }
+}

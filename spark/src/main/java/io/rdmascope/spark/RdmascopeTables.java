@@ -1,0 +1,31 @@
+package io.rdmascope.spark;
+
+import io.rdmascope.report.AnalysisTables;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The tables of {@link AnalyzeJob} as DataFrames, for a Spark shell or another job:
+ * {@code RdmascopeTables.read(spark, "hdfs:///rdmascope/out").transactions()}. Each has the
+ * table's columns and {@code capture} last; an empty table reads as an empty DataFrame.
+ */
+public record RdmascopeTables(Dataset<Row> connections, Dataset<Row> transactions, Dataset<Row> violations,
+                              Dataset<Row> errors) {
+
+    public static RdmascopeTables read(SparkSession spark, String dir) {
+        return new RdmascopeTables(
+                read(spark, dir, "connections", SparkTables.schema(AnalysisTables.CONNECTIONS)),
+                read(spark, dir, "transactions", SparkTables.schema(AnalysisTables.TRANSACTIONS)),
+                read(spark, dir, "violations", SparkTables.schema(AnalysisTables.VIOLATIONS)),
+                read(spark, dir, "errors", SparkTables.ERRORS));
+    }
+
+    private static Dataset<Row> read(SparkSession spark, String dir, String table, StructType own) {
+        StructType schema = own.add(DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, false));
+        return spark.read().schema(schema).parquet(new Path(dir, table).toString());
+    }
+}

@@ -1,0 +1,115 @@
+package io.rdmascope.spark;
+
+import io.rdmascope.report.AnalysisTables;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The {@link AnalysisTables} as Spark types. Spark 3.5 has neither unsigned integers nor
+ * nanosecond timestamps: STags and tagged offsets are {@code DECIMAL(20,0)} (what Spark reads an
+ * unsigned 64-bit Parquet column as), times are {@code TIMESTAMP} (microseconds; the nanoseconds
+ * of a latency are in {@code latencyNs}).
+ */
+final class SparkTables {
+    private SparkTables() {}
+
+    static final DecimalType UINT64 = DataTypes.createDecimalType(20, 0);
+
+    /** The columns whose values are record ids, made unique per group by {@code --split-connections}. */
+    private static final Set<String> IDS = Set.of("id", "connection", "transaction", "operations");
+
+    static DataType type(AnalysisTables.Type t) {
+        return switch (t) {
+            case STRING -> DataTypes.StringType;
+            case INT32 -> DataTypes.IntegerType;
+            case INT64 -> DataTypes.LongType;
+            case UINT64 -> UINT64;
+            case BOOLEAN -> DataTypes.BooleanType;
+            case TIMESTAMP_NANOS -> DataTypes.TimestampType;
+            case INT64_LIST -> DataTypes.createArrayType(DataTypes.LongType, false);
+            case STRING_LIST -> DataTypes.createArrayType(DataTypes.StringType, false);
+            case STRING_MAP -> DataTypes.createMapType(DataTypes.StringType, DataTypes.StringType, true);
+        };
+    }
+
+    /** A table's own columns (without {@code capture}). */
+    static <T> StructType schema(AnalysisTables.Table<T> table) {
+        List<StructField> fields = new ArrayList<>();
+        for (AnalysisTables.Column<T> c : table.columns()) {
+            fields.add(DataTypes.createStructField(c.name(), type(c.type()), true));
+        }
+        return DataTypes.createStructType(fields);
+    }
+
+    /** The errors table's own column: why the capture could not be analysed. */
+    static final StructType ERRORS = DataTypes.createStructType(List.of(
+            DataTypes.createStructField("message", DataTypes.StringType, false)));
+
+    /**
+     * The values of one record as Spark's row encoder wants them (Scala collections for lists and
+     * maps).
+     *
+     * @param idPrefix put before every id, or null
+     */
+    static <T> Object[] values(AnalysisTables.Table<T> table, T record, String idPrefix) {
+        List<AnalysisTables.Column<T>> cs = table.columns();
+        Object[] out = new Object[cs.size()];
+        for (int i = 0; i < out.length; i++) {
+            AnalysisTables.Column<T> c = cs.get(i);
+            Object v = c.value().apply(record);
+            if (v != null && idPrefix != null && IDS.contains(c.name())) {
+                v = prefixed(v, idPrefix);
+            }
+            out[i] = v == null ? null : value(c.type(), v);
+        }
+        return out;
+    }
+
+    private static Object prefixed(Object v, String prefix) {
+        if (v instanceof List<?> l) {
+            List<String> p = new ArrayList<>(l.size());
+            for (Object x : l) {
+                p.add(prefix + x);
+            }
+            return p;
+        }
+        return prefix + v;
+    }
+
+    private static Object value(AnalysisTables.Type t, Object v) {
+        switch (t) {
+            case UINT64:
+                long u = (Long) v;
+                return new BigDecimal(u >= 0 ? BigInteger.valueOf(u) : new BigInteger(Long.toUnsignedString(u)));
+            case TIMESTAMP_NANOS:
+                long nanos = (Long) v;
+                Timestamp ts = new Timestamp(Math.floorDiv(nanos, 1_000_000L));
+                ts.setNanos((int) Math.floorMod(nanos, 1_000_000_000L));
+                return ts;
+            case INT64_LIST:
+                long[] frames = (long[]) v;
+                List<Long> l = new ArrayList<>(frames.length);
+                for (long f : frames) {
+                    l.add(f);
+                }
+                return CollectionConverters.asScala(l);
+            case STRING_LIST:
+                return CollectionConverters.asScala((List<?>) v);
+            case STRING_MAP:
+                return CollectionConverters.asScala((Map<?, ?>) v);
+            default:
+                return v;
+        }
+    }
+}
