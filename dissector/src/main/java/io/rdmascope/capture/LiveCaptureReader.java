@@ -2,7 +2,6 @@ package io.rdmascope.capture;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -153,15 +152,7 @@ public final class LiveCaptureReader implements CaptureReader {
                 return false;
             }
             frame++;
-            Timestamp t = handle.getTimestamp();
-            Integer original = handle.getOriginalLength();
-            into.frame = frame;
-            into.timestampNanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
-            into.linkType = linkType;
-            into.data = data;
-            into.offset = 0;
-            into.length = data.length;
-            into.originalLength = original == null || original < data.length ? data.length : original;
+            Pcap4jCaptureReader.fill(handle, data, frame, linkType, into);
             octets += data.length;
             return true;
         }

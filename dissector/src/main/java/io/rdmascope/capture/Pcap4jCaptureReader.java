@@ -77,6 +77,13 @@ public final class Pcap4jCaptureReader implements CaptureReader {
             throw new IOException("the capture is closed", e);
         }
         frame++;
+        fill(handle, data, frame, linkType, into);
+        position = Math.min(size, position + PcapReader.RECORD_HEADER + data.length);
+        return true;
+    }
+
+    /** Fills {@code into} with the record libpcap just returned from {@code handle}, as frame {@code frame}. */
+    static void fill(PcapHandle handle, byte[] data, long frame, int linkType, Packet into) {
         Timestamp t = handle.getTimestamp();
         Integer original = handle.getOriginalLength();
         into.frame = frame;
@@ -86,8 +93,6 @@ public final class Pcap4jCaptureReader implements CaptureReader {
         into.offset = 0;
         into.length = data.length;
         into.originalLength = original == null || original < data.length ? data.length : original;
-        position = Math.min(size, position + PcapReader.RECORD_HEADER + data.length);
-        return true;
     }
 
     @Override

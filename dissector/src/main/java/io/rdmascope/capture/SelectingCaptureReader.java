@@ -6,8 +6,7 @@ import java.io.IOException;
  * The records of another reader that pass a capture filter, up to a number of them; frames are
  * numbered in the order of the records kept, as in a capture taken with that filter.
  */
-public final class SelectingCaptureReader implements CaptureReader {
-    private final CaptureReader inner;
+public final class SelectingCaptureReader extends ForwardingCaptureReader {
     private final CaptureFilter filter;
     private final long limit;
     private long frame;
@@ -17,7 +16,7 @@ public final class SelectingCaptureReader implements CaptureReader {
      * @param limit records kept at most; 0 for no limit
      */
     public SelectingCaptureReader(CaptureReader inner, CaptureFilter filter, long limit) {
-        this.inner = inner;
+        super(inner);
         this.filter = filter;
         this.limit = limit;
     }
@@ -34,25 +33,5 @@ public final class SelectingCaptureReader implements CaptureReader {
             }
         }
         return false;
-    }
-
-    @Override
-    public long position() {
-        return inner.position();
-    }
-
-    @Override
-    public long size() {
-        return inner.size();
-    }
-
-    @Override
-    public String problem() {
-        return inner.problem();
-    }
-
-    @Override
-    public void close() throws IOException {
-        inner.close();
     }
 }

@@ -3,12 +3,11 @@ package io.rdmascope.capture;
 import java.io.IOException;
 
 /** The records of another reader, each also written to a capture file as it is read. */
-public final class TeeCaptureReader implements CaptureReader {
-    private final CaptureReader inner;
+public final class TeeCaptureReader extends ForwardingCaptureReader {
     private final CaptureWriter writer;
 
     public TeeCaptureReader(CaptureReader inner, CaptureWriter writer) {
-        this.inner = inner;
+        super(inner);
         this.writer = writer;
     }
 
@@ -20,21 +19,6 @@ public final class TeeCaptureReader implements CaptureReader {
         }
         writer.write(into);
         return true;
-    }
-
-    @Override
-    public long position() {
-        return inner.position();
-    }
-
-    @Override
-    public long size() {
-        return inner.size();
-    }
-
-    @Override
-    public String problem() {
-        return inner.problem();
     }
 
     /** Closes the reader, then the file (so that what was captured is on disk). */

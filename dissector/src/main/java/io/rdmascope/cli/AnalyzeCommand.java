@@ -161,12 +161,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
             return Main.EXIT_INPUT;
         }
-        Source source = env.source();
-        if (capture.selectsFromFiles()) {
-            source = Live.selecting(capture, env);
-            if (source == null) {
-                return Main.EXIT_INPUT;
-            }
+        Source source = Live.fileSource(capture, env);
+        if (source == null) {
+            return Main.EXIT_INPUT;
         }
         Analyzer analyzer = new Analyzer(settings, source, env.engines());
         List<Inputs.Input> inputs = Inputs.expand(names);

@@ -112,12 +112,9 @@ final class DissectCommand implements Callable<Integer> {
             env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
             return Main.EXIT_INPUT;
         }
-        Source source = env.source();
-        if (capture.selectsFromFiles()) {
-            source = Live.selecting(capture, env);
-            if (source == null) {
-                return Main.EXIT_INPUT;
-            }
+        Source source = Live.fileSource(capture, env);
+        if (source == null) {
+            return Main.EXIT_INPUT;
         }
         Path spooled = null;
         try {

@@ -53,6 +53,11 @@ final class Live {
         }
     }
 
+    /** The source of capture files: the environment's, or one that applies -f/-c/-a to it; null after reporting a bad option. */
+    static Source fileSource(CaptureOptions capture, Main.Env env) {
+        return capture.selectsFromFiles() ? selecting(capture, env) : env.source();
+    }
+
     /**
      * The records of each file that pass the capture filter ({@code -f}), as many as {@code -c} or
      * {@code -a packets:N} allow; or null after telling why the options are wrong.

@@ -1,6 +1,7 @@
 package io.rdmascope.spark;
 
 import io.rdmascope.capture.CaptureReader;
+import io.rdmascope.capture.ForwardingCaptureReader;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.Packet;
 import io.rdmascope.net.Endpoint;
@@ -90,22 +91,21 @@ public final class ConnectionSplit {
     }
 
     /** A reader that skips the frames of other connections. */
-    private static final class Filter implements CaptureReader {
-        private final CaptureReader in;
+    private static final class Filter extends ForwardingCaptureReader {
         private final Set<String> connections;
         private final boolean nonTcp;
         private final PacketDecoder decoder = new PacketDecoder();
         private final TcpSegment segment = new TcpSegment();
 
         Filter(CaptureReader in, Set<String> connections, boolean nonTcp) {
-            this.in = in;
+            super(in);
             this.connections = connections;
             this.nonTcp = nonTcp;
         }
 
         @Override
         public boolean next(Packet into) throws IOException {
-            while (in.next(into)) {
+            while (inner.next(into)) {
                 // the decoder reads the packet's octets without changing them
                 boolean tcp = decoder.decode(into, segment);
                 if (tcp ? connections.contains(key(segment.source, segment.destination)) : nonTcp) {
@@ -113,26 +113,6 @@ public final class ConnectionSplit {
                 }
             }
             return false;
-        }
-
-        @Override
-        public long position() {
-            return in.position();
-        }
-
-        @Override
-        public long size() {
-            return in.size();
-        }
-
-        @Override
-        public String problem() {
-            return in.problem();
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
         }
     }
 }
