@@ -324,7 +324,7 @@ public final class AnalysisTextWriter {
     }
 
     /** A duration for people ("850 ns", "42 us", "12 ms"), or "-" when negative. */
-    static String duration(long ns) {
+    public static String duration(long ns) {
         if (ns < 0) {
             return "-";
         }

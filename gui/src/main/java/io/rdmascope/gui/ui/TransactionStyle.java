@@ -53,16 +53,7 @@ public final class TransactionStyle {
 
     /** A duration for people ("850 ns", "42 us", "12 ms"), as the text report writes it; "-" when negative. */
     public static String duration(long ns) {
-        if (ns < 0) {
-            return "-";
-        }
-        if (ns < 10_000) {
-            return ns + " ns";
-        }
-        if (ns < 10_000_000) {
-            return (ns / 1000) + " us";
-        }
-        return (ns / 1_000_000) + " ms";
+        return io.rdmascope.report.AnalysisTextWriter.duration(ns);
     }
 
     /** What the transaction names: its STag and offset, the Send's opcode and MSN, or the upper-layer call. */
