@@ -40,11 +40,11 @@ final class TimeAxis {
     }
 
     /**
-     * An offset from the start of the capture in the step's unit ("250 µs", "1.5 s"); in seconds
-     * with as many decimals as the step needs once the figure in that unit would be long.
+     * An offset from the start of the capture in the unit of its step ("250 µs", "1.5 s", with as
+     * many decimals as the step needs); in seconds once the figure in that unit would be long.
      */
     static String label(long offset, long step) {
-        long unit = step >= 1_000_000_000L ? 1_000_000_000L : step >= 1_000_000 ? 1_000_000 : step >= 1_000 ? 1_000 : 1;
+        long unit = step >= 100_000_000L ? 1_000_000_000L : step >= 100_000 ? 1_000_000 : step >= 1_000 ? 1_000 : 1;
         String suffix = unit == 1_000_000_000L ? " s" : unit == 1_000_000 ? " ms" : unit == 1_000 ? " \u00b5s" : " ns";
         if (Math.abs(offset) / unit < 100_000) {
             return format((double) offset / unit, decimals(step, unit)) + suffix;

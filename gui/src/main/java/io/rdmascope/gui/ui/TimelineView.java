@@ -135,7 +135,7 @@ public final class TimelineView extends BorderPane {
     }
 
     private HBox toolbar() {
-        Button out = new Button("−");
+        Button out = new Button("\u2212");
         out.setId("timelineZoomOut");
         out.setOnAction(e -> zoom(ZOOM_STEP));
         Button in = new Button("+");
@@ -492,9 +492,10 @@ public final class TimelineView extends BorderPane {
         timeBar.setVisible(window.zoomed());
         timeBar.setManaged(window.zoomed());
         updatingTimeBar = false;
-        spanLabel.setText(transactions.isEmpty() ? "" : TimeAxis.label((long) window.from() - origin, 1) + " – "
-                + TimeAxis.span((long) window.to() - origin) + "  (" + TimeAxis.span((long) window.span()) + " of "
-                + TimeAxis.span((long) window.fullSpan()) + ")");
+        long step = TimeAxis.step(window.span(), plotWidth(canvas.getWidth()));
+        spanLabel.setText(transactions.isEmpty() ? "" : TimeAxis.label((long) window.from() - origin, step)
+                + " \u2013 " + TimeAxis.label((long) window.to() - origin, step) + "  ("
+                + TimeAxis.span((long) window.span()) + " of " + TimeAxis.span((long) window.fullSpan()) + ")");
     }
 
     /** The time axis under the legend: a tick and a label every hundred pixels or so. */
