@@ -79,4 +79,28 @@ public final class ConnectionOrder {
         }
         return out;
     }
+
+    /**
+     * Lets the bars of the connections named be read beside an "others" bar many times taller: the
+     * value axis then ends a little above the tallest of them, the others bar cut at the top.
+     * Returns whether it did; otherwise the axis ranges by itself.
+     */
+    static boolean scaleOthers(Map<String, Long> bars, javafx.scene.chart.NumberAxis axis) {
+        long top = 0, others = 0;
+        for (Map.Entry<String, Long> e : bars.entrySet()) {
+            if (e.getKey().startsWith(OTHERS)) {
+                others = e.getValue();
+            } else {
+                top = Math.max(top, e.getValue());
+            }
+        }
+        boolean cut = top > 0 && others > 3 * top;
+        axis.setAutoRanging(!cut);
+        if (cut) {
+            axis.setLowerBound(0);
+            axis.setUpperBound(top * 1.25);
+            axis.setTickUnit(top * 1.25 / 5);
+        }
+        return cut;
+    }
 }

@@ -153,7 +153,12 @@ public final class ConversationsView extends SplitPane {
                 restB += c.bytesBtoA();
             }
         }
+        chart.setTitle("Payload octets per connection" + (list.size() > CHART_TOP ? "\n(the " + CHART_TOP
+                + " of " + list.size() + " that moved the most)" : ""));
         for (String key : total.keySet()) {
+            if (key.startsWith(ConnectionOrder.OTHERS)) {
+                continue;
+            }
             Conversation c = list.stream().filter(x -> x.connection().id().equals(key)).findFirst().orElse(null);
             forward.getData().add(new XYChart.Data<>(key, c == null ? restA : c.bytesAtoB()));
             back.getData().add(new XYChart.Data<>(key, c == null ? restB : c.bytesBtoA()));

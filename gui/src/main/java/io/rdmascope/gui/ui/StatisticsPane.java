@@ -194,7 +194,12 @@ public final class StatisticsPane extends BorderPane {
         Collections.reverse(entries);
         entries.forEach(e -> ops.getData().add(new XYChart.Data<>(e.getValue(), e.getKey())));
         opcodes.getData().setAll(List.of(ops));
-        bytes.getData().setAll(series(ConnectionOrder.top(s.bytesByConnection(), CHART_TOP)));
+        Map<String, Long> top = ConnectionOrder.top(s.bytesByConnection(), CHART_TOP);
+        boolean cut = ConnectionOrder.scaleOthers(top, (NumberAxis) bytes.getYAxis());
+        bytes.setTitle("Payload octets per connection" + (cut ? "\n(others cut: " + top.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(ConnectionOrder.OTHERS)).findFirst().orElseThrow().getValue()
+                + ")" : ""));
+        bytes.getData().setAll(series(top));
         kinds.getItems().setAll(s.kinds().rows());
         String chosen = latencyKind.getValue();
         List<String> choices = new ArrayList<>();
