@@ -4,6 +4,7 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
+import io.rdmascope.gui.ui.StatisticsPane;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +86,24 @@ public final class ScreenshotMain extends Application {
             shoot("5-nic", "NIC State");
         });
         steps.add(() -> shoot("6-statistics", "Statistics"));
+        steps.add(() -> {
+            if (!ts.isEmpty()) {
+                Transaction t = ts.get(ts.size() / 2);
+                view.timeline().zoom(1.0 / 64);
+                view.selectTransaction(t);
+            }
+            shoot("7-timeline-zoomed", "Timeline");
+        });
+        steps.add(() -> shoot("8-flow-graph", "Flow Graph"));
+        StatisticsPane stats = (StatisticsPane) view.lookup("#statistics");
+        steps.add(() -> {
+            shoot("9-conversations", "Statistics");
+            stats.showView(StatisticsPane.CONVERSATIONS);
+        });
+        steps.add(() -> {
+            shoot("10-io-graph", "Statistics");
+            stats.showView(StatisticsPane.IO_GRAPH);
+        });
         steps.add(Platform::exit);
     }
 

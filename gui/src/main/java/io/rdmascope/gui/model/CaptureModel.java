@@ -84,6 +84,22 @@ public interface CaptureModel extends Closeable {
 
     CaptureStatistics statistics();
 
+    /**
+     * Per MPA connection, in the order recognised: what its handshake negotiated and its FPDUs and
+     * payload octets each way. Walks the whole capture's index: call it off the application thread.
+     */
+    default List<Conversation> conversations() {
+        return List.of();
+    }
+
+    /**
+     * The MPA messages of connection {@code id} in frame order, the first {@code limit} of them.
+     * Walks the whole capture's index: call it off the application thread.
+     */
+    default List<FlowMessage> messages(String id, int limit) {
+        return List.of();
+    }
+
     @Override
     default void close() throws IOException {}
 }

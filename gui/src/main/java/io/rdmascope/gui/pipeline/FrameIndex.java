@@ -423,6 +423,38 @@ final class FrameIndex {
         return new int[] {first, end};
     }
 
+    /** What {@link #forEachPdu} tells of each PDU. */
+    interface PduVisitor {
+        /**
+         * @param connection the index of its connection in {@link #connections}
+         * @param handshake whether it is an MPA Request or Reply rather than an FPDU
+         */
+        void pdu(long frame, int pdu, int connection, boolean fromInitiator, int payloadLength, boolean handshake);
+    }
+
+    /** Tells {@code v} of each PDU of a known connection, in frame order, holding the lock throughout. */
+    synchronized void forEachPdu(PduVisitor v) {
+        for (long f = 1; f <= frames; f++) {
+            if (firstPdu.get((int) f - 1) < 0) {
+                continue;
+            }
+            int[] r = pduRange(f);
+            for (int k = r[0]; k < r[1]; k++) {
+                int meta = pduMeta.get(k);
+                if ((meta & CONN_MASK) != CONN_MASK) {
+                    Unit u = whole.get(k);
+                    v.pdu(f, k, meta & CONN_MASK, (meta & DIR_INITIATOR) != 0, pduLength.get(k),
+                            u != null && u.handshake() != null);
+                }
+            }
+        }
+    }
+
+    /** The MPA connections in the order recognised. */
+    synchronized List<MpaConnection> connections() {
+        return List.copyOf(mpaConnections);
+    }
+
     // ---- transactions
 
     /** Files that {@code frame} takes part in transaction {@code t}, the {@code index}th reported. */

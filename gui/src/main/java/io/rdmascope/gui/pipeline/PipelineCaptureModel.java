@@ -11,6 +11,8 @@ import io.rdmascope.filter.FilterContext;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureStatistics;
 import io.rdmascope.gui.model.ConnectionInfo;
+import io.rdmascope.gui.model.Conversation;
+import io.rdmascope.gui.model.FlowMessage;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.gui.model.NicState;
@@ -49,6 +51,7 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final FrameRows rows;
     private final FrameDetails details;
     private final NicReplay nic;
+    private final ConnectionTables connectionTables = new ConnectionTables(index);
 
     public PipelineCaptureModel(Path file) throws IOException {
         this(file, NicSettings.DEFAULTS);
@@ -207,6 +210,16 @@ public final class PipelineCaptureModel implements CaptureModel {
     @Override
     public CaptureStatistics statistics() {
         return findings.statistics();
+    }
+
+    @Override
+    public List<Conversation> conversations() {
+        return connectionTables.conversations();
+    }
+
+    @Override
+    public List<FlowMessage> messages(String id, int limit) {
+        return connectionTables.messages(id, limit);
     }
 
     @Override

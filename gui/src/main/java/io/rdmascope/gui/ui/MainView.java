@@ -69,6 +69,7 @@ public final class MainView extends BorderPane {
     private final ProgressBar progress = new ProgressBar(0);
     private final Button cancel = new Button("Cancel");
     private final MainMenus menus;
+    private final AnalysisViews analysisViews;
     private Task<CaptureModel> loading;
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
@@ -102,6 +103,7 @@ public final class MainView extends BorderPane {
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
                 tab("NIC State", nic), tab("Statistics", statistics));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        analysisViews = new AnalysisViews(this, tabs, statistics);
         SplitPane main = new SplitPane(table, bytesPane, tabs);
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.38, 0.68);
@@ -326,6 +328,7 @@ public final class MainView extends BorderPane {
         sequence.show(null, this::row, List.of());
         violations.show(m.violations());
         statistics.show(m.statistics());
+        analysisViews.refresh(m);
         FrameRow sel = table.getSelectionModel().getSelectedItem();
         showNic(m, sel == null ? -1 : sel.number());
     }

@@ -1,6 +1,7 @@
 package io.rdmascope.gui.ui;
 
 import io.rdmascope.engine.TransactionKind;
+import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureStatistics;
 import io.rdmascope.report.KindTable;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
 import javafx.scene.chart.BarChart;
@@ -17,20 +19,30 @@ import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * Transactions per kind and connection (count, bytes, latency median, 99th percentile and
- * maximum, as the text report's kind table), messages per opcode, octets per connection, and the
- * histogram of transaction latencies, of all kinds or of one.
+ * The statistics of a capture, one view at a time as its menu button chooses: the summary
+ * (transactions per kind and connection with count, bytes, latency median, 99th percentile and
+ * maximum, as the text report's kind table; messages per opcode; octets of the connections that
+ * moved the most; the histogram of transaction latencies, of all kinds or of one), the
+ * {@link ConversationsView conversations} and the {@link IoGraphView IO graph}. The views other
+ * than the summary are computed when shown.
  */
-public final class StatisticsPane extends HBox {
+public final class StatisticsPane extends BorderPane {
     /** The histogram's choice that shows every kind. */
     public static final String ALL_KINDS = "all kinds";
+    /** The views of the menu button. */
+    public static final String SUMMARY = "Summary", CONVERSATIONS = "Conversations", IO_GRAPH = "IO Graph";
+    /** Connections charted by name in the summary; the rest share one bar. */
+    static final int CHART_TOP = 15;
 
     private final TableView<KindTable.Row> kinds = new TableView<>();
     private final BarChart<Number, String> opcodes = horizontal("Messages by opcode");
@@ -38,12 +50,23 @@ public final class StatisticsPane extends HBox {
     private final BarChart<String, Number> latency = chart("Transactions by latency");
     private final ChoiceBox<String> latencyKind = new ChoiceBox<>();
     private CaptureStatistics shown;
+    private final HBox summary = new HBox(4);
+    private final ConversationsView conversations = new ConversationsView();
+    private final IoGraphView ioGraph = new IoGraphView();
+    private final MenuButton viewMenu = new MenuButton(SUMMARY);
+    private Supplier<CaptureModel> model = () -> null;
+    private FrameList frames;
+    /** Whether the packet list showed a filter's matches when it last changed. */
+    private boolean filterShown;
+    private final javafx.animation.PauseTransition ioRefresh = new javafx.animation.PauseTransition(
+            javafx.util.Duration.millis(200));
 
     public StatisticsPane() {
-        super(4, new javafx.scene.Node[0]);
         kinds.setId("statKinds");
         kinds.getColumns().add(col("Kind", 60, r -> r.kind.jsonName));
-        kinds.getColumns().add(col("Conn", 45, r -> r.connection));
+        TableColumn<KindTable.Row, String> conn = col("Conn", 45, r -> r.connection);
+        conn.setComparator(ConnectionOrder.NATURAL);
+        kinds.getColumns().add(conn);
         kinds.getColumns().add(col("Count", 55, r -> Long.toString(r.count)));
         kinds.getColumns().add(col("Bytes", 70, r -> Long.toString(r.bytes)));
         kinds.getColumns().add(col("Done", 50, r -> Long.toString(r.completed)));
@@ -69,13 +92,70 @@ public final class StatisticsPane extends HBox {
         VBox latencyBox = new VBox(latencyBar, latency);
         VBox.setVgrow(latency, Priority.ALWAYS);
 
-        getChildren().addAll(kindBox, opcodes, bytes, latencyBox);
-        for (javafx.scene.Node n : getChildren()) {
+        summary.getChildren().addAll(kindBox, opcodes, bytes, latencyBox);
+        for (javafx.scene.Node n : summary.getChildren()) {
             HBox.setHgrow(n, Priority.ALWAYS);
         }
         opcodes.setId("statOpcodes");
         bytes.setId("statBytes");
         latency.setId("statLatency");
+        summary.setId("statSummary");
+        setTop(menuBar());
+        setCenter(summary);
+    }
+
+    private HBox menuBar() {
+        viewMenu.setId("statView");
+        for (String name : List.of(SUMMARY, CONVERSATIONS, IO_GRAPH)) {
+            MenuItem item = new MenuItem(name);
+            item.setId("statView" + name.replace(" ", ""));
+            item.setOnAction(e -> showView(name));
+            viewMenu.getItems().add(item);
+        }
+        HBox bar = new HBox(6, new Label("Show"), viewMenu);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setStyle("-fx-padding: 2 6 2 6;");
+        return bar;
+    }
+
+    /**
+     * Gives the views computed when shown what they read: the capture and the packet list (whose
+     * display filter the IO graph respects; it is drawn again when the filter changes).
+     */
+    public void attach(Supplier<CaptureModel> model, FrameList frames) {
+        this.model = model;
+        this.frames = frames;
+        // a filter applied or cleared (rows that only grow while loading do not count)
+        frames.addListener((javafx.collections.ListChangeListener<io.rdmascope.gui.model.FrameRow>) c -> {
+            boolean filtered = frames.filtered();
+            if (filtered || filterShown) {
+                ioRefresh.playFromStart();
+            }
+            filterShown = filtered;
+        });
+        ioRefresh.setOnFinished(e -> {
+            if (getCenter() == ioGraph && getScene() != null) {
+                ioGraph.show(this.model.get(), frames);
+            }
+        });
+    }
+
+    /** Shows one of the views ({@link #SUMMARY}, {@link #CONVERSATIONS}, {@link #IO_GRAPH}), computing it now. */
+    public void showView(String name) {
+        viewMenu.setText(name);
+        setCenter(CONVERSATIONS.equals(name) ? conversations : IO_GRAPH.equals(name) ? ioGraph : summary);
+        refresh();
+    }
+
+    /** The capture changed or finished loading: computes the view shown, the others when shown. */
+    public void refresh() {
+        CaptureModel m = model.get();
+        conversations.invalidate();
+        if (getCenter() == conversations) {
+            conversations.show(m);
+        } else if (getCenter() == ioGraph) {
+            ioGraph.show(m, frames);
+        }
     }
 
     private static <T> TableColumn<T, String> col(String name, double width, Function<T, String> f) {
@@ -114,7 +194,12 @@ public final class StatisticsPane extends HBox {
         Collections.reverse(entries);
         entries.forEach(e -> ops.getData().add(new XYChart.Data<>(e.getValue(), e.getKey())));
         opcodes.getData().setAll(List.of(ops));
-        bytes.getData().setAll(series(s.bytesByConnection()));
+        Map<String, Long> top = ConnectionOrder.top(s.bytesByConnection(), CHART_TOP);
+        boolean cut = ConnectionOrder.scaleOthers(top, (NumberAxis) bytes.getYAxis());
+        bytes.setTitle("Payload octets per connection" + (cut ? "\n(others cut: " + top.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(ConnectionOrder.OTHERS)).findFirst().orElseThrow().getValue()
+                + ")" : ""));
+        bytes.getData().setAll(series(top));
         kinds.getItems().setAll(s.kinds().rows());
         String chosen = latencyKind.getValue();
         List<String> choices = new ArrayList<>();
@@ -194,6 +279,22 @@ public final class StatisticsPane extends HBox {
         XYChart.Series<String, Number> s = new XYChart.Series<>();
         data.forEach((k, v) -> s.getData().add(new XYChart.Data<>(k, v)));
         return s;
+    }
+
+    public MenuButton viewMenu() {
+        return viewMenu;
+    }
+
+    public ConversationsView conversations() {
+        return conversations;
+    }
+
+    public IoGraphView ioGraph() {
+        return ioGraph;
+    }
+
+    public BarChart<String, Number> bytesChart() {
+        return bytes;
     }
 
     public BarChart<Number, String> opcodeChart() {

@@ -1,24 +1,32 @@
 package io.rdmascope.gui.ui;
 
 import io.rdmascope.engine.Transaction;
-import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.gui.model.ConnectionInfo;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
+import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.text.TextAlignment;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Pane;
@@ -33,15 +41,39 @@ import javafx.util.Duration;
  * lanes. Within a lane, upper-layer exchanges take the upper rows and the operations they are made
  * of the rows below, overlapping transactions each a row of their own. The lanes scroll when they
  * do not fit; hovering a bar tells what it was, clicking it reports it.
+ *
+ * <p>A time axis counts from the capture's first frame in the unit the zoom calls for. The view
+ * zooms with Ctrl and the wheel (around the pointer) or with its buttons, and pans by dragging,
+ * with the wheel sideways or with the scroll bar under the lanes. Bars stacked on one another
+ * (more overlapping transactions than rows) are chosen by clicking again, which takes the next
+ * one under the pointer each time, or from the menu of a right click.
  */
 public final class TimelineView extends BorderPane {
-    private static final double LEFT = 200, TOP = 24, ROW = 20, BAR = 14, LANE_GAP = 8;
+    /** The legend's band, then the time axis's, then the lanes. */
+    private static final double LEGEND = 24, AXIS = 22, TOP = LEGEND + AXIS;
+    private static final double LEFT = 200, ROW = 20, BAR = 14, LANE_GAP = 8;
+    /** How much one step of the zoom buttons (or of the wheel with Ctrl) zooms. */
+    private static final double ZOOM_STEP = 2;
     /** Rows per group (upper-layer, operations) of one lane; more overlapping transactions share the last. */
     private static final int MAX_ROWS = 4;
 
     private final Canvas canvas = new Canvas();
     private final Pane canvasPane = new Pane(canvas);
     private final ScrollBar scrollBar = new ScrollBar();
+    /** Pans along the time axis while zoomed. */
+    private final ScrollBar timeBar = new ScrollBar();
+    private final Label spanLabel = new Label();
+    private final TimeWindow window = new TimeWindow();
+    /** The first frame's time: the axis counts from it. */
+    private long origin;
+    /** Per transaction: the time its bar ends (its completion or last data frame). */
+    private final Map<Transaction, Long> ends = new IdentityHashMap<>();
+    /** Transactions under the last click and which of them it chose, to cycle through stacked bars. */
+    private List<Transaction> lastHits = List.of();
+    private int lastHit;
+    private final ContextMenu chooser = new ContextMenu();
+    private double pressX, pressFrom;
+    private boolean updatingTimeBar;
     private final Tooltip tooltip = new Tooltip();
     private final Font font = Font.font("System", 11);
     private List<Transaction> transactions = List.of();
@@ -53,35 +85,166 @@ public final class TimelineView extends BorderPane {
     private final Map<Transaction, Integer> rowOf = new HashMap<>();
     private final Map<String, Integer> laneIndex = new HashMap<>();
     private LongUnaryOperator timeOf = f -> 0;
-    private long start, end;
     private final Map<Transaction, Rectangle2D> bars = new LinkedHashMap<>();
+    private List<TimeAxis.Tick> ticks = List.of();
     private Consumer<Transaction> onSelect = t -> {};
     private Transaction selected;
     private Transaction hovered;
 
     public TimelineView() {
         setCenter(canvasPane);
+        setTop(toolbar());
         scrollBar.setOrientation(Orientation.VERTICAL);
         scrollBar.setId("timelineScroll");
         setRight(scrollBar);
+        timeBar.setId("timelineTimeScroll");
+        setBottom(timeBar);
         setMinHeight(60);
         canvasPane.setMinSize(0, 0);
         canvasPane.widthProperty().addListener((o, a, b) -> redraw());
         canvasPane.heightProperty().addListener((o, a, b) -> redraw());
         scrollBar.valueProperty().addListener((o, a, b) -> redraw());
+        timeBar.valueProperty().addListener((o, a, b) -> {
+            if (!updatingTimeBar) {
+                window.panTo(window.start() + b.doubleValue());
+                redraw();
+            }
+        });
         tooltip.setShowDelay(Duration.ZERO);
         tooltip.setId("timelineTooltip");
-        canvas.setOnScroll(e -> scrollBar.setValue(clamp(scrollBar.getValue() - e.getDeltaY())));
-        canvas.setOnMouseClicked(e -> {
-            Transaction t = transactionAt(e.getX(), e.getY());
-            if (t != null) {
-                selected = t;
+        chooser.setId("timelineChooser");
+        canvas.setOnScroll(this::scrolled);
+        canvas.setOnMousePressed(e -> {
+            pressX = e.getX();
+            pressFrom = window.from();
+            chooser.hide();
+        });
+        canvas.setOnMouseDragged(e -> {
+            if (window.zoomed()) {
+                window.panTo(pressFrom - (e.getX() - pressX) * nanosPerPixel());
                 redraw();
-                onSelect.accept(t);
+            }
+        });
+        canvas.setOnMouseClicked(e -> {
+            if (e.isStillSincePress()) {
+                clicked(e.getX(), e.getY(), e.getButton() == MouseButton.SECONDARY, e.getScreenX(), e.getScreenY());
             }
         });
         canvas.setOnMouseMoved(e -> hover(transactionAt(e.getX(), e.getY()), e.getScreenX(), e.getScreenY()));
         canvas.setOnMouseExited(e -> hover(null, 0, 0));
+    }
+
+    private HBox toolbar() {
+        Button out = new Button("\u2212");
+        out.setId("timelineZoomOut");
+        out.setOnAction(e -> zoom(ZOOM_STEP));
+        Button in = new Button("+");
+        in.setId("timelineZoomIn");
+        in.setOnAction(e -> zoom(1 / ZOOM_STEP));
+        Button fit = new Button("Fit");
+        fit.setId("timelineFit");
+        fit.setOnAction(e -> fit());
+        spanLabel.setId("timelineSpan");
+        Label hint = new Label("Ctrl+wheel zooms, drag pans, right-click lists stacked bars");
+        hint.setStyle("-fx-text-fill: #777;");
+        HBox bar = new HBox(4, new Label("Zoom"), out, in, fit, spanLabel, hint);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setStyle("-fx-padding: 2 6 2 6;");
+        HBox.setMargin(spanLabel, new Insets(0, 16, 0, 12));
+        return bar;
+    }
+
+    /** The wheel: with Ctrl (or the shortcut key) it zooms around the pointer, sideways it pans, else it scrolls the lanes. */
+    private void scrolled(ScrollEvent e) {
+        if (e.isControlDown() || e.isShortcutDown()) {
+            if (e.getDeltaY() != 0) {
+                window.zoom(Math.pow(ZOOM_STEP, -e.getDeltaY() / 40), timeAt(e.getX()));
+                redraw();
+            }
+        } else if (Math.abs(e.getDeltaX()) > Math.abs(e.getDeltaY()) || e.isShiftDown()) {
+            double d = e.getDeltaX() != 0 ? e.getDeltaX() : e.getDeltaY();
+            window.panTo(window.from() - d * nanosPerPixel());
+            redraw();
+        } else {
+            scrollBar.setValue(clamp(scrollBar.getValue() - e.getDeltaY()));
+        }
+    }
+
+    /** A click on bars: the next of the transactions under it each time, or a menu of them all. */
+    private void clicked(double x, double y, boolean menu, double screenX, double screenY) {
+        List<Transaction> hits = transactionsAt(x, y);
+        if (hits.isEmpty()) {
+            return;
+        }
+        if (menu) {
+            chooser.getItems().clear();
+            for (Transaction t : hits) {
+                MenuItem item = new MenuItem(t.id + "  " + t.kind.displayName + " (" + t.status.jsonName() + ")");
+                item.setMnemonicParsing(false);
+                item.setOnAction(a -> choose(t));
+                chooser.getItems().add(item);
+            }
+            chooser.show(canvas, screenX, screenY);
+            return;
+        }
+        lastHit = hits.equals(lastHits) ? (lastHit + 1) % hits.size() : hits.size() - 1;
+        lastHits = hits;
+        choose(hits.get(lastHit));
+    }
+
+    private void choose(Transaction t) {
+        selected = t;
+        redraw();
+        onSelect.accept(t);
+    }
+
+    /** Zooms in (factor below 1) or out around the middle of the view. */
+    public void zoom(double factor) {
+        window.zoom(factor, (window.from() + window.to()) / 2);
+        redraw();
+    }
+
+    /** Shows the whole capture again. */
+    public void fit() {
+        window.fit();
+        redraw();
+    }
+
+    /** The time shown at the left edge of the lanes, ns since the epoch. */
+    public double visibleFrom() {
+        return window.from();
+    }
+
+    /** The time span shown, ns. */
+    public double visibleSpan() {
+        return window.span();
+    }
+
+    /** The label that says which part of the capture is shown. */
+    public Label spanLabel() {
+        return spanLabel;
+    }
+
+    /** The menu of the transactions under a right click. */
+    public ContextMenu chooser() {
+        return chooser;
+    }
+
+    /** The ticks of the time axis as drawn last: their labels. */
+    public List<String> tickLabels() {
+        return ticks.stream().map(TimeAxis.Tick::label).toList();
+    }
+
+    private double nanosPerPixel() {
+        return window.span() / Math.max(1, plotWidth(canvas.getWidth()));
+    }
+
+    private static double plotWidth(double w) {
+        return w - LEFT - 30;
+    }
+
+    private double timeAt(double x) {
+        return window.from() + (x - LEFT - 10) * nanosPerPixel();
     }
 
     private double clamp(double v) {
@@ -120,12 +283,17 @@ public final class TimelineView extends BorderPane {
         }
         laneLabels = labels;
         lanes = new ArrayList<>(labels.keySet());
-        start = Long.MAX_VALUE;
-        end = Long.MIN_VALUE;
+        ends.clear();
+        long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
         for (Transaction t : transactions) {
+            ends.put(t, lastTime(t));
             start = Math.min(start, t.initiationTimeNanos);
             end = Math.max(end, endTime(t));
         }
+        window.reset(start, end);
+        long first = timeOf.applyAsLong(1);
+        origin = first > 0 && first <= start ? first : start;
+        lastHits = List.of();
         layout(transactions);
         selected = null;
         hover(null, 0, 0);
@@ -191,6 +359,11 @@ public final class TimelineView extends BorderPane {
     }
 
     private long endTime(Transaction t) {
+        Long e = ends.get(t);
+        return e != null ? e : lastTime(t);
+    }
+
+    private long lastTime(Transaction t) {
         if (t.completionFrame >= 0) {
             return Math.max(t.completionTimeNanos, t.initiationTimeNanos);
         }
@@ -210,6 +383,7 @@ public final class TimelineView extends BorderPane {
             if (top < scrollBar.getValue() || laneTop[lane + 1] > scrollBar.getValue() + view) {
                 scrollBar.setValue(clamp(top));
             }
+            window.reveal(t.initiationTimeNanos, endTime(t));
         }
         redraw();
     }
@@ -238,22 +412,26 @@ public final class TimelineView extends BorderPane {
         return bars.get(t);
     }
 
+    /** The transaction whose bar is drawn on top at a point, or null. */
     public Transaction transactionAt(double x, double y) {
-        Transaction hit = null;
+        List<Transaction> hits = transactionsAt(x, y);
+        return hits.isEmpty() ? null : hits.get(hits.size() - 1);
+    }
+
+    /** The transactions whose bars are under a point, in drawing order (the topmost last). */
+    public List<Transaction> transactionsAt(double x, double y) {
+        List<Transaction> hits = new ArrayList<>();
         for (Map.Entry<Transaction, Rectangle2D> e : bars.entrySet()) {
             Rectangle2D r = e.getValue();
             if (x >= r.getMinX() - 2 && x <= r.getMaxX() + 2 && y >= r.getMinY() && y <= r.getMaxY()) {
-                hit = e.getKey();
+                hits.add(e.getKey());
             }
         }
-        return hit;
+        return hits;
     }
 
     private double x(long t, double width) {
-        if (end <= start) {
-            return LEFT + 10;
-        }
-        return LEFT + 10 + (width - LEFT - 30) * (double) (t - start) / (end - start);
+        return LEFT + 10 + plotWidth(width) * (t - window.from()) / window.span();
     }
 
     private void redraw() {
@@ -269,6 +447,7 @@ public final class TimelineView extends BorderPane {
         scrollBar.setManaged(content > view);
         canvas.setWidth(w);
         canvas.setHeight(h);
+        updateTimeBar();
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
@@ -282,10 +461,62 @@ public final class TimelineView extends BorderPane {
         }
         double offset = TOP - scrollBar.getValue();
         drawLanes(g, w, h, offset);
+        ticks = TimeAxis.ticks(origin, (long) window.from(), (long) Math.ceil(window.to()), plotWidth(w));
+        g.setStroke(Color.gray(0.92));
+        for (TimeAxis.Tick k : ticks) {
+            double tx = Math.round(x(k.nanos(), w)) + 0.5;
+            g.strokeLine(tx, TOP, tx, Math.min(h, offset + laneTop[lanes.size()]));
+        }
+        g.save();
+        g.beginPath();
+        g.rect(LEFT + 1, TOP, w - LEFT - 1, h - TOP);
+        g.clip();
         for (Transaction t : transactions) {
             drawTransaction(g, t, w, h, offset);
         }
-        drawLegend(g, w);
+        g.restore();
+        TimelinePaint.legend(g, w, LEGEND, transactions);
+        drawAxis(g, w);
+    }
+
+    /** The horizontal scroll bar follows the window; shown only while zoomed. */
+    private void updateTimeBar() {
+        updatingTimeBar = true;
+        double full = window.fullSpan(), room = full - window.span();
+        timeBar.setMin(0);
+        timeBar.setMax(Math.max(0, room));
+        timeBar.setVisibleAmount(room <= 0 ? 1 : room * window.span() / full);
+        timeBar.setUnitIncrement(window.span() / 20);
+        timeBar.setBlockIncrement(window.span() * 0.9);
+        timeBar.setValue(window.from() - window.start());
+        timeBar.setVisible(window.zoomed());
+        timeBar.setManaged(window.zoomed());
+        updatingTimeBar = false;
+        long step = TimeAxis.step(window.span(), plotWidth(canvas.getWidth()));
+        spanLabel.setText(transactions.isEmpty() ? "" : TimeAxis.label((long) window.from() - origin, step)
+                + " \u2013 " + TimeAxis.label((long) window.to() - origin, step) + "  ("
+                + TimeAxis.span((long) window.span()) + " of " + TimeAxis.span((long) window.fullSpan()) + ")");
+    }
+
+    /** The time axis under the legend: a tick and a label every hundred pixels or so. */
+    private void drawAxis(GraphicsContext g, double w) {
+        g.setFill(Color.web("#fafafa"));
+        g.fillRect(0, LEGEND, w, AXIS);
+        g.setStroke(Color.gray(0.75));
+        g.strokeLine(LEFT, TOP - 0.5, w, TOP - 0.5);
+        g.setFill(Color.gray(0.35));
+        g.setTextAlign(TextAlignment.LEFT);
+        g.fillText("time since capture start", 6, LEGEND + AXIS / 2);
+        g.setTextAlign(TextAlignment.CENTER);
+        for (TimeAxis.Tick k : ticks) {
+            double tx = Math.round(x(k.nanos(), w)) + 0.5;
+            if (tx < LEFT || tx > w) {
+                continue;
+            }
+            g.strokeLine(tx, TOP - 5, tx, TOP);
+            g.fillText(k.label(), tx, LEGEND + AXIS / 2 - 2);
+        }
+        g.setTextAlign(TextAlignment.LEFT);
     }
 
     private void drawLanes(GraphicsContext g, double w, double h, double offset) {
@@ -310,14 +541,23 @@ public final class TimelineView extends BorderPane {
             return;
         }
         double x0 = x(t.initiationTimeNanos, w), x1 = Math.max(x(endTime(t), w), x0 + 6);
+        if (x1 < LEFT || x0 > w) {
+            return;
+        }
+        // what lies beyond the edges is not drawn (a bar many screens wide when zoomed in)
+        x0 = Math.max(x0, LEFT - 4);
+        x1 = Math.min(x1, w + 4);
         Rectangle2D r = new Rectangle2D(x0, y, x1 - x0, BAR);
         bars.put(t, r);
-        drawBar(g, r, TransactionStyle.fill(t), t.status);
+        TimelinePaint.bar(g, r, TransactionStyle.fill(t), t.status);
         // one tick per data frame, only while they stay apart (else the bar turns black)
         if (t.dataFrames.size() > 1 && r.getWidth() >= 4.0 * t.dataFrames.size()) {
             g.setStroke(Color.gray(0.15, 0.6));
             for (Long f : t.dataFrames) {
                 double tx = x(timeOf.applyAsLong(f), w);
+                if (tx < LEFT || tx > w) {
+                    continue;
+                }
                 g.strokeLine(tx, y - 2, tx, y + BAR + 2);
             }
         }
@@ -331,67 +571,5 @@ public final class TimelineView extends BorderPane {
             g.setFill(t.status == TransactionStatus.INCOMPLETE ? Color.BLACK : Color.WHITE);
             g.fillText(t.id, r.getMinX() + 4, y + BAR / 2);
         }
-    }
-
-    /** A bar: filled, pale with a dashed outline while incomplete, hatched when aborted or violated. */
-    static void drawBar(GraphicsContext g, Rectangle2D r, Color fill, TransactionStatus status) {
-        g.setFill(fill);
-        g.fillRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
-        if (TransactionStyle.hatched(status)) {
-            g.save();
-            g.beginPath();
-            g.rect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
-            g.clip();
-            g.setStroke(Color.gray(0.05, 0.7));
-            g.setLineWidth(1.5);
-            for (double x = r.getMinX() - r.getHeight(); x < r.getMaxX(); x += 5) {
-                g.strokeLine(x, r.getMaxY(), x + r.getHeight(), r.getMinY());
-            }
-            g.restore();
-        }
-        if (status == TransactionStatus.INCOMPLETE) {
-            g.setStroke(Color.gray(0.25));
-            g.setLineDashes(3, 2);
-            g.strokeRect(r.getMinX() + 0.5, r.getMinY() + 0.5, r.getWidth() - 1, r.getHeight() - 1);
-            g.setLineDashes((double[]) null);
-        } else if (status == TransactionStatus.VIOLATED) {
-            g.setStroke(TransactionStyle.VIOLATED_OUTLINE);
-            g.setLineWidth(2);
-            g.strokeRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
-            g.setLineWidth(1);
-        } else if (status == TransactionStatus.ABORTED) {
-            g.setStroke(Color.gray(0.1));
-            g.strokeRect(r.getMinX() + 0.5, r.getMinY() + 0.5, r.getWidth() - 1, r.getHeight() - 1);
-        }
-    }
-
-    /** The kinds shown and the statuses, above the lanes, with the time the lanes span. */
-    private void drawLegend(GraphicsContext g, double w) {
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, TOP);
-        g.setStroke(Color.gray(0.85));
-        g.strokeLine(0, TOP - 0.5, w, TOP - 0.5);
-        Set<TransactionKind> kinds = EnumSet.noneOf(TransactionKind.class);
-        for (Transaction t : transactions) {
-            kinds.add(t.kind);
-        }
-        double lx = 6;
-        for (TransactionKind k : kinds) {
-            lx = legendItem(g, lx, TransactionStyle.colour(k), TransactionStatus.COMPLETE, k.jsonName);
-        }
-        lx += 16;
-        for (TransactionStatus s : TransactionStatus.values()) {
-            Color c = s == TransactionStatus.INCOMPLETE ? Color.gray(0.6).deriveColor(0, 1, 1.25, 0.55) : Color.gray(0.6);
-            lx = legendItem(g, lx, c, s, s.jsonName());
-        }
-        g.setFill(Color.gray(0.35));
-        g.fillText("+" + PacketTable.seconds(end - start) + " s", w - 90, TOP / 2);
-    }
-
-    private double legendItem(GraphicsContext g, double x, Color c, TransactionStatus s, String text) {
-        drawBar(g, new Rectangle2D(x, 6, 14, 12), c, s);
-        g.setFill(Color.BLACK);
-        g.fillText(text, x + 18, TOP / 2);
-        return x + 26 + Math.max(40, text.length() * 6.5);
     }
 }
