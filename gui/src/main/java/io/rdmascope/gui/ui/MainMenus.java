@@ -9,11 +9,15 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
+import javafx.scene.Node;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
 
 /**
@@ -43,7 +47,7 @@ final class MainMenus {
     MenuBar bar() {
         MenuItem open = new MenuItem("Open\u2026");
         open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
-        open.setOnAction(e -> actions.chooseAndOpen());
+        open.setOnAction(e -> chooseAndOpen());
         MenuItem json = new MenuItem("Analysis as JSON\u2026");
         json.setOnAction(e -> exportDialog("analysis.json", "JSON", "*.json", actions::exportJson));
         MenuItem pcap = new MenuItem("Selected Frames as pcap\u2026");
@@ -55,9 +59,60 @@ final class MainMenus {
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> Platform.exit());
         Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file);
+        MenuBar bar = new MenuBar(file, goMenu());
         bar.setId("menuBar");
         return bar;
+    }
+
+    /** Go: moving through the packets, and Wireshark's expert navigation. */
+    private Menu goMenu() {
+        MenuItem next = item("Next Violation", new KeyCodeCombination(KeyCode.PERIOD, KeyCombination.SHORTCUT_DOWN),
+                actions::nextViolation);
+        next.setId("goNextViolation");
+        MenuItem previous = item("Previous Violation",
+                new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN), actions::previousViolation);
+        previous.setId("goPreviousViolation");
+        Menu go = new Menu("Go", null, next, previous);
+        go.setId("goMenu");
+        return go;
+    }
+
+    private static MenuItem item(String text, KeyCombination key, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setAccelerator(key);
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+
+    /** File > Open: asks for a capture and opens it. */
+    private void chooseAndOpen() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open Capture");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File f = fc.showOpenDialog(actions.window());
+        if (f != null) {
+            actions.open(f.toPath());
+        }
+    }
+
+    /** Opens the first file dropped on {@code target}. */
+    static void acceptDroppedFiles(Node target, Consumer<Path> open) {
+        target.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        target.setOnDragDropped(e -> {
+            List<File> files = e.getDragboard().getFiles();
+            boolean ok = files != null && !files.isEmpty();
+            if (ok) {
+                open.accept(files.get(0).toPath());
+            }
+            e.setDropCompleted(ok);
+            e.consume();
+        });
     }
 
     private void exportDialog(String name, String kind, String pattern, Exporter exporter) {

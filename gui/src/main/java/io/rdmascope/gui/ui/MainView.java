@@ -8,7 +8,6 @@ import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,13 +26,8 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
@@ -65,10 +59,17 @@ public final class MainView extends BorderPane {
     private final NicInspector nic;
     private final StatisticsPane statistics = new StatisticsPane();
     private final TabPane tabs = new TabPane();
-    private final Label status = new Label("Ready");
-    private final ProgressBar progress = new ProgressBar(0);
-    private final Button cancel = new Button("Cancel");
+    private final StatusBar statusBar = new StatusBar(() -> {
+        cancelLoading();
+        cancelFilter();
+    }, this::openViolations);
+    private final Label status = statusBar.status();
+    private final ProgressBar progress = statusBar.progress();
+    private final Button cancel = statusBar.cancel();
     private final MainMenus menus;
+    private final Navigator navigator;
+    /** The transactions by id, for the links of expert items (filled once loading ended). */
+    private java.util.Map<String, Transaction> transactionsById = java.util.Map.of();
     private Task<CaptureModel> loading;
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
@@ -86,6 +87,10 @@ public final class MainView extends BorderPane {
         }, () -> firstTime);
         table.setId("packetTable");
         table.setItems(filtered);
+        navigator = new Navigator(table, filtered, () -> {
+            filterField().clear();
+            applyFilter();
+        });
         details.setId("detailTree");
         hex.setId("hexView");
         timeline.setId("timeline");
@@ -106,7 +111,7 @@ public final class MainView extends BorderPane {
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.38, 0.68);
         setCenter(main);
-        setBottom(statusBar());
+        setBottom(statusBar);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> showFrame(row));
         details.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
@@ -118,23 +123,10 @@ public final class MainView extends BorderPane {
             }
         });
         hex.setOnByteClicked(details::selectDeepest);
+        details.setOnLink(this::jumpTo);
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
-        setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(TransferMode.COPY);
-            }
-            e.consume();
-        });
-        setOnDragDropped(e -> {
-            List<File> files = e.getDragboard().getFiles();
-            boolean ok = files != null && !files.isEmpty();
-            if (ok) {
-                open(files.get(0).toPath());
-            }
-            e.setDropCompleted(ok);
-            e.consume();
-        });
+        MainMenus.acceptDroppedFiles(this, this::open);
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
@@ -143,37 +135,13 @@ public final class MainView extends BorderPane {
         return t;
     }
 
-    private HBox statusBar() {
-        status.setId("status");
-        progress.setId("progress");
-        cancel.setId("cancelButton");
-        progress.setPrefWidth(220);
-        progress.setVisible(false);
-        cancel.setVisible(false);
-        cancel.setOnAction(e -> {
-            cancelLoading();
-            cancelFilter();
-        });
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(status, spacer, progress, cancel);
-        bar.getStyleClass().add("status-bar");
-        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        return bar;
+    /** Shows the Violations tab (the expert indicator's action). */
+    public void openViolations() {
+        tabs.getTabs().stream().filter(t -> "tabViolations".equals(t.getId())).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
     }
 
     // ---- loading
-
-    void chooseAndOpen() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open Capture");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        File f = fc.showOpenDialog(window());
-        if (f != null) {
-            open(f.toPath());
-        }
-    }
 
     Window window() {
         return getScene() == null ? null : getScene().getWindow();
@@ -193,6 +161,9 @@ public final class MainView extends BorderPane {
         }
         cancelFilter();
         rows.reset(f -> null);
+        transactionsById = java.util.Map.of();
+        navigator.violations(List.of());
+        statusBar.expert(List.of());
         firstRowsMillis = -1;
         details.show(List.of());
         hex.setBytes(new byte[0]);
@@ -203,9 +174,7 @@ public final class MainView extends BorderPane {
         Task<CaptureModel> task = loadTask(file, stop, started);
         stopLoading = stop;
         loading = task;
-        progress.progressProperty().bind(task.progressProperty());
-        progress.setVisible(true);
-        cancel.setVisible(true);
+        statusBar.showProgress(task);
         status.setText("Loading " + file.getFileName() + " \u2026");
         task.setOnSucceeded(e -> {
             if (loading != task) {
@@ -300,9 +269,7 @@ public final class MainView extends BorderPane {
     }
 
     private void endProgress() {
-        progress.progressProperty().unbind();
-        progress.setVisible(false);
-        cancel.setVisible(false);
+        statusBar.endProgress();
     }
 
     /** Shows the analysis once loading ended (completely or cancelled, with what was read). */
@@ -325,6 +292,13 @@ public final class MainView extends BorderPane {
         timeline.show(m.connections(), m.transactions(), m::timeNanos);
         sequence.show(null, this::row, List.of());
         violations.show(m.violations());
+        navigator.violations(m.violations());
+        statusBar.expert(m.violations());
+        java.util.Map<String, Transaction> byId = new java.util.HashMap<>();
+        for (Transaction t : m.transactions()) {
+            byId.put(t.id, t);
+        }
+        transactionsById = byId;
         statistics.show(m.statistics());
         FrameRow sel = table.getSelectionModel().getSelectedItem();
         showNic(m, sel == null ? -1 : sel.number());
@@ -378,7 +352,9 @@ public final class MainView extends BorderPane {
             showNic(null, -1);
             return;
         }
-        List<FieldNode> tree = m.details(row.number());
+        java.util.Map<String, Transaction> byId = transactionsById;
+        List<FieldNode> tree = ExpertItems.attach(m.details(row.number()), m.violationsAt(row.number()),
+                id -> id == null ? null : byId.get(id));
         collectMarkers(tree);
         details.show(tree);
         hex.setBytes(m.bytes(row.number()));
@@ -396,50 +372,37 @@ public final class MainView extends BorderPane {
 
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
     public void jumpTo(long frame) {
-        if (frame < 1 || frame > rows.frameCount()) {
-            return;
+        navigator.jumpTo(frame);
+    }
+
+    /** Selects the next displayed frame with a violation; returns it, or -1 when there is none. */
+    public long nextViolation() {
+        return expertStep(true);
+    }
+
+    /** Selects the previous displayed frame with a violation; returns it, or -1 when there is none. */
+    public long previousViolation() {
+        return expertStep(false);
+    }
+
+    private long expertStep(boolean forward) {
+        long f = navigator.violation(forward);
+        if (f < 0) {
+            status.setText(forward ? "No next violation" : "No previous violation");
         }
-        int view = filtered.indexOfFrame(frame);
-        if (view < 0) {
-            filterBar.field().clear();
-            applyFilter();
-            view = filtered.indexOfFrame(frame);
-        }
-        table.getSelectionModel().clearAndSelect(view);
-        table.scrollTo(Math.max(0, view - 3));
+        return f;
     }
 
     /** Selects every frame of a transaction and shows its sequence diagram. */
     public void selectTransaction(Transaction t) {
-        List<Long> frames = new ArrayList<>();
-        frames.add(t.initiationFrame);
-        frames.addAll(t.dataFrames);
-        if (t.completionFrame >= 0) {
-            frames.add(t.completionFrame);
-        }
-        table.getSelectionModel().clearSelection();
-        int first = -1;
-        for (long f : frames) {
-            int view = filtered.indexOfFrame(f);
-            if (view >= 0) {
-                table.getSelectionModel().select(view);
-                first = first < 0 ? view : Math.min(first, view);
-            }
-        }
-        if (first >= 0) {
-            table.scrollTo(Math.max(0, first - 2));
-        }
-        sequence.show(t, this::row, violationFrames(t));
+        navigator.selectAll(Navigator.frames(t));
+        CaptureModel m = model;
+        sequence.show(t, this::row, m == null ? List.of() : Navigator.violationFrames(m.violations(), t));
         timeline.select(t);
     }
 
     private void step(int delta) {
-        int i = table.getSelectionModel().getSelectedIndex();
-        int next = i < 0 ? 0 : i + delta;
-        if (next >= 0 && next < filtered.size()) {
-            table.getSelectionModel().clearAndSelect(next);
-            table.scrollTo(Math.max(0, next - 3));
-        }
+        navigator.step(delta);
     }
 
     // ---- filter
@@ -457,20 +420,6 @@ public final class MainView extends BorderPane {
     /** Whether a display filter is being evaluated in the background. */
     public boolean isFiltering() {
         return filterBar.isFiltering();
-    }
-
-    /** Frames of violations that name {@code t}: the writes that broke it are not among its data frames. */
-    private List<Long> violationFrames(Transaction t) {
-        CaptureModel m = model;
-        List<Long> out = new ArrayList<>();
-        if (m != null && t != null) {
-            for (io.rdmascope.engine.Violation v : m.violations()) {
-                if (t.id.equals(v.transaction()) && !out.contains(v.frame())) {
-                    out.add(v.frame());
-                }
-            }
-        }
-        return out;
     }
 
     // ---- exports
@@ -517,9 +466,7 @@ public final class MainView extends BorderPane {
 
         @Override
         public void showProgress(Task<?> task) {
-            progress.progressProperty().bind(task.progressProperty());
-            progress.setVisible(true);
-            cancel.setVisible(true);
+            statusBar.showProgress(task);
         }
 
         @Override
@@ -585,6 +532,16 @@ public final class MainView extends BorderPane {
 
     public Label status() {
         return status;
+    }
+
+    /** The expert indicator of the status bar. */
+    public Label expertIndicator() {
+        return statusBar.expert();
+    }
+
+    /** The most severe violation of the capture, as the expert indicator shows it; null when none. */
+    public io.rdmascope.engine.Severity expertSeverity() {
+        return statusBar.highest();
     }
 
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
