@@ -68,6 +68,7 @@ public final class MainView extends BorderPane {
     private final Button cancel = statusBar.cancel();
     private final MainMenus menus;
     private final Navigator navigator;
+    private final ContextMenus contextMenus;
     /** The transactions by id, for the links of expert items (filled once loading ended). */
     private java.util.Map<String, Transaction> transactionsById = java.util.Map.of();
     private Task<CaptureModel> loading;
@@ -124,6 +125,10 @@ public final class MainView extends BorderPane {
         });
         hex.setOnByteClicked(details::selectDeepest);
         details.setOnLink(this::jumpTo);
+        contextMenus = new ContextMenus(new MenuActions());
+        contextMenus.install(details);
+        contextMenus.install(table);
+        contextMenus.install(violations);
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
         MainMenus.acceptDroppedFiles(this, this::open);
@@ -447,6 +452,35 @@ public final class MainView extends BorderPane {
         return menus.recentFiles();
     }
 
+    /** What the context menus ask of this window. */
+    private final class MenuActions implements ContextMenus.Actions {
+        @Override
+        public void applyFilter(String filter) {
+            filterField().setText(filter);
+            MainView.this.applyFilter();
+        }
+
+        @Override
+        public void prepareFilter(String filter) {
+            filterField().setText(filter);
+            filterField().requestFocus();
+            filterField().end();
+        }
+
+        @Override
+        public void addColumn(String field, int hexDigits) {
+            table.addFieldColumn(field, r -> {
+                CaptureModel m = model;
+                return m == null ? "" : FieldFilters.column(m.filterContext(r.number(), true), field, hexDigits);
+            });
+        }
+    }
+
+    /** What was copied last from a context menu. */
+    public String lastCopied() {
+        return contextMenus.copied();
+    }
+
     /** What the filter bar asks of this window. */
     private final class FilterHost implements FilterBar.Host {
         @Override
@@ -524,6 +558,11 @@ public final class MainView extends BorderPane {
 
     public TextField filterField() {
         return filterBar.field();
+    }
+
+    /** The filter bar's field-name completion popup. */
+    public javafx.scene.control.ContextMenu filterCompletion() {
+        return filterBar.completion();
     }
 
     public Label filterError() {

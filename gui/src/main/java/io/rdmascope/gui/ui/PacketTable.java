@@ -65,6 +65,22 @@ public final class PacketTable extends TableView<FrameRow> {
         setPlaceholder(new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)"));
     }
 
+    /**
+     * Adds a column that shows a field's values (Wireshark's "Apply as Column"), before Info; the
+     * values are computed for the rows on screen only. Does nothing when the column is there.
+     */
+    public void addFieldColumn(String field, java.util.function.Function<FrameRow, String> value) {
+        String id = "column-" + field;
+        if (getColumns().stream().anyMatch(c -> id.equals(c.getId()))) {
+            return;
+        }
+        TableColumn<FrameRow, String> col = new TableColumn<>(field);
+        col.setId(id);
+        col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        col.setPrefWidth(110);
+        getColumns().add(Math.max(0, getColumns().size() - 1), col);
+    }
+
     /** Seconds with microsecond precision, without String.format. */
     static String seconds(long nanos) {
         boolean neg = nanos < 0;
