@@ -33,6 +33,32 @@ final class ContextMenus {
         void addColumn(String field, int hexDigits);
     }
 
+    /** The actions on the window: filters through its filter bar, columns computed from its model. */
+    static Actions actionsOf(MainView view) {
+        return new Actions() {
+            @Override
+            public void applyFilter(String filter) {
+                view.filterField().setText(filter);
+                view.applyFilter();
+            }
+
+            @Override
+            public void prepareFilter(String filter) {
+                view.filterField().setText(filter);
+                view.filterField().requestFocus();
+                view.filterField().end();
+            }
+
+            @Override
+            public void addColumn(String field, int hexDigits) {
+                view.table().addFieldColumn(field, r -> {
+                    io.rdmascope.gui.model.CaptureModel m = view.model();
+                    return m == null ? "" : FieldFilters.column(m.filterContext(r.number(), true), field, hexDigits);
+                });
+            }
+        };
+    }
+
     private final Actions actions;
     private String copied;
 

@@ -32,6 +32,9 @@ final class FilterBar extends HBox {
 
         void status(String text);
 
+        /** The counts of the whole capture, or null while it is being read. */
+        String summary();
+
         void showProgress(Task<?> task);
 
         void endProgress();
@@ -123,7 +126,8 @@ final class FilterBar extends HBox {
         cancelFilter();
         if (blank) {
             filtered.show(null);
-            host.status(host.frameCount() + " frames");
+            String summary = host.summary();
+            host.status(summary != null ? summary : host.frameCount() + " frames");
             return;
         }
         int n = host.frameCount();

@@ -1,9 +1,7 @@
 package io.rdmascope.gui.ui;
 
-import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
-import io.rdmascope.gui.export.Exports;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameRow;
@@ -17,7 +15,6 @@ import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.geometry.Orientation;
-import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -69,6 +66,7 @@ public final class MainView extends BorderPane {
     private final MainMenus menus;
     private final Navigator navigator;
     private final ContextMenus contextMenus;
+    private final PacketSorter sorter;
     /** The transactions by id, for the links of expert items (filled once loading ended). */
     private java.util.Map<String, Transaction> transactionsById = java.util.Map.of();
     private Task<CaptureModel> loading;
@@ -78,6 +76,8 @@ public final class MainView extends BorderPane {
     /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
     private final java.util.BitSet markerOctets = new java.util.BitSet();
     private Alert lastAlert;
+    /** What the status bar says once loading ended: shown again when the filter is cleared. */
+    private String summary;
 
     public MainView(CaptureOpener opener, Preferences prefs) {
         this.opener = opener;
@@ -105,6 +105,7 @@ public final class MainView extends BorderPane {
         setTop(new VBox(menus.bar(), filterBar, filterBar.error()));
         SplitPane bytesPane = new SplitPane(details, hex);
         bytesPane.setDividerPositions(0.55);
+        hex.fitIn(bytesPane, 0.55);
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
                 tab("NIC State", nic), tab("Statistics", statistics));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -125,7 +126,8 @@ public final class MainView extends BorderPane {
         });
         hex.setOnByteClicked(details::selectDeepest);
         details.setOnLink(this::jumpTo);
-        contextMenus = new ContextMenus(new MenuActions());
+        sorter = new PacketSorter(table, filtered, () -> model, this::isLoading);
+        contextMenus = new ContextMenus(ContextMenus.actionsOf(this));
         contextMenus.install(details);
         contextMenus.install(table);
         contextMenus.install(violations);
@@ -166,6 +168,7 @@ public final class MainView extends BorderPane {
         }
         cancelFilter();
         rows.reset(f -> null);
+        summary = null;
         transactionsById = java.util.Map.of();
         navigator.violations(List.of());
         statusBar.expert(List.of());
@@ -174,6 +177,9 @@ public final class MainView extends BorderPane {
         hex.setBytes(new byte[0]);
         firstTime = 0;
         menus.addRecent(file);
+        if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
+            stage.setTitle("rdmascope \u2014 " + file.getFileName());
+        }
         AtomicBoolean stop = new AtomicBoolean();
         long started = System.nanoTime();
         Task<CaptureModel> task = loadTask(file, stop, started);
@@ -286,7 +292,8 @@ public final class MainView extends BorderPane {
             counts += ", " + StatusText.findings(m.transactions().size(), m.violations());
             refreshAnalysis(m);
         }
-        status.setText((cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts);
+        summary = (cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts;
+        status.setText(summary);
         table.refresh();
         if (!filterBar.field().getText().isBlank()) {
             applyFilter();
@@ -390,6 +397,29 @@ public final class MainView extends BorderPane {
         return expertStep(false);
     }
 
+    /** The font size of the packet list, detail tree and bytes (View > Zoom). */
+    void fontSize(double size) {
+        String style = "-fx-font-size: " + size + "px;";
+        table.setStyle(style);
+        table.setFixedCellSize(Math.round(size * 1.85));
+        details.setStyle(style);
+        hex.fontSize(size);
+    }
+
+    /** Go > First Packet, Last Packet. */
+    void firstPacket() {
+        navigator.first();
+    }
+
+    void lastPacket() {
+        navigator.last();
+    }
+
+    /** Go > Go to Packet: asks for a frame number and selects that frame. */
+    void goToPacket() {
+        GoToPacket.ask(window(), rows.frameCount(), this::jumpTo);
+    }
+
     private long expertStep(boolean forward) {
         long f = navigator.violation(forward);
         if (f < 0) {
@@ -422,58 +452,19 @@ public final class MainView extends BorderPane {
         filterBar.cancelFilter();
     }
 
+    /** Whether the packet list is being sorted in the background. */
+    public boolean isSorting() {
+        return sorter.isSorting();
+    }
+
     /** Whether a display filter is being evaluated in the background. */
     public boolean isFiltering() {
         return filterBar.isFiltering();
     }
 
-    // ---- exports
-
-    public void exportJson(Path out) throws IOException {
-        Exports.analysisJson(model, NicSettings.DEFAULTS, out);
-    }
-
-    /** Writes the selected frames (in frame order) as pcap; returns how many were written. */
-    public int exportSelectedPcap(Path out) throws IOException {
-        List<Long> frames = new ArrayList<>();
-        for (FrameRow r : table.getSelectionModel().getSelectedItems()) {
-            frames.add(r.number());
-        }
-        frames.sort(null);
-        return Exports.pcap(model, frames, out);
-    }
-
-    public void exportTimelinePng(Path out) throws IOException {
-        Exports.png(timeline.canvas().snapshot(new SnapshotParameters(), null), out);
-    }
-
     /** The recent files, most recent first. */
     public List<String> recentFiles() {
         return menus.recentFiles();
-    }
-
-    /** What the context menus ask of this window. */
-    private final class MenuActions implements ContextMenus.Actions {
-        @Override
-        public void applyFilter(String filter) {
-            filterField().setText(filter);
-            MainView.this.applyFilter();
-        }
-
-        @Override
-        public void prepareFilter(String filter) {
-            filterField().setText(filter);
-            filterField().requestFocus();
-            filterField().end();
-        }
-
-        @Override
-        public void addColumn(String field, int hexDigits) {
-            table.addFieldColumn(field, r -> {
-                CaptureModel m = model;
-                return m == null ? "" : FieldFilters.column(m.filterContext(r.number(), true), field, hexDigits);
-            });
-        }
     }
 
     /** What was copied last from a context menu. */
@@ -496,6 +487,11 @@ public final class MainView extends BorderPane {
         @Override
         public void status(String text) {
             status.setText(text);
+        }
+
+        @Override
+        public String summary() {
+            return isLoading() ? null : summary;
         }
 
         @Override
