@@ -113,7 +113,12 @@ class ExpertTest {
         TreeItem<FieldNode> tx = child(expert(0), "Transaction t1 (oneshot)");
         assertThat(tx.getChildren().stream().map(c -> c.getValue().label() + ": " + c.getValue().display())
                 .collect(Collectors.toList())).contains("Initiation in frame: 8", "Data in frame: 10");
-        robot.interact(() -> view.details().scrollTo(view.details().getRow(tx)));
+        TreeItem<FieldNode> data10 = tx.getChildren().get(1);
+        robot.interact(() -> {
+            view.details().getSelectionModel().select(data10);
+            view.details().scrollTo(Math.max(0, view.details().getRow(data10) - 2));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
         robot.doubleClickOn(cellOf(robot, "Data in frame: 10"));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(selected()).isEqualTo(10);

@@ -31,15 +31,18 @@ public final class DetailTree extends TreeView<FieldNode> {
     public DetailTree() {
         setShowRoot(false);
         getStyleClass().add("detail-tree");
-        setCellFactory(v -> new Cell());
+        setCellFactory(v -> {
+            Cell c = new Cell();
+            c.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !c.isEmpty()) {
+                    follow(c.getTreeItem());
+                }
+            });
+            return c;
+        });
         setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER && follow(getSelectionModel().getSelectedItem())) {
                 e.consume();
-            }
-        });
-        setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                follow(getSelectionModel().getSelectedItem());
             }
         });
     }
