@@ -19,6 +19,12 @@ public final class Samples {
         return dir.normalize().resolve(name);
     }
 
+    /** A capture of the project's samples folder ("stag-bounds.pcap"). */
+    public static Path sample(String name) {
+        Path p = Path.of("..", "samples", name).toAbsolutePath().normalize();
+        return Files.isRegularFile(p) ? p : Path.of("samples", name).toAbsolutePath();
+    }
+
     public static boolean haveReal() {
         return Files.isRegularFile(real("softuiwarp-mixed.pcap"));
     }

@@ -17,7 +17,8 @@ import javafx.util.Duration;
 
 /**
  * Opens a capture in a real window (run it under Xvfb), shows each pane in turn and photographs
- * the screen with ImageMagick's {@code import -window root} (args: capture, output folder).
+ * the screen with ImageMagick's {@code import -window root} (args: capture, output folder and,
+ * optionally, the window's size as WIDTHxHEIGHT, 1580x980 by default).
  */
 public final class ScreenshotMain extends Application {
     private MainView view;
@@ -30,7 +31,8 @@ public final class ScreenshotMain extends Application {
         Path capture = Path.of(args.get(0));
         outDir = Path.of(args.size() > 1 ? args.get(1) : "/tmp");
         view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-shot"));
-        stage.setScene(RdmascopeApp.scene(view, 1580, 980));
+        String[] size = (args.size() > 2 ? args.get(2) : "1580x980").split("x");
+        stage.setScene(RdmascopeApp.scene(view, Double.parseDouble(size[0]), Double.parseDouble(size[1])));
         stage.setTitle("rdmascope \u2014 " + capture.getFileName());
         stage.setX(0);
         stage.setY(0);

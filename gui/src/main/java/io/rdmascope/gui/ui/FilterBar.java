@@ -32,6 +32,9 @@ final class FilterBar extends HBox {
 
         void status(String text);
 
+        /** The counts of the whole capture, or null while it is being read. */
+        String summary();
+
         void showProgress(Task<?> task);
 
         void endProgress();
@@ -44,6 +47,7 @@ final class FilterBar extends HBox {
     private final TextField filterField = new TextField();
     private final Label filterError = new Label();
     private Task<int[]> filtering;
+    private final FilterCompletion completion;
 
     FilterBar(Host host, FrameList filtered) {
         this.host = host;
@@ -64,6 +68,8 @@ final class FilterBar extends HBox {
             filterField.clear();
             applyFilter();
         });
+        filterField.textProperty().addListener((o, a, text) -> check(text));
+        completion = new FilterCompletion(filterField);
         filterError.setId("filterError");
         filterError.getStyleClass().add("filter-error");
         filterError.setManaged(false);
@@ -75,6 +81,23 @@ final class FilterBar extends HBox {
 
     TextField field() {
         return filterField;
+    }
+
+    /** The field-name completion popup. */
+    javafx.scene.control.ContextMenu completion() {
+        return completion.popup();
+    }
+
+    /**
+     * Checks the text as the user types: green when it compiles, red when not, with the reason as
+     * tooltip; nothing is filtered until the filter is applied.
+     */
+    private void check(String text) {
+        boolean blank = text == null || text.isBlank();
+        FrameFilter f = new DisplayFilterCompiler(null).compile(text);
+        filterField.pseudoClassStateChanged(VALID, f.valid() && !blank);
+        filterField.pseudoClassStateChanged(INVALID, !f.valid());
+        filterField.setTooltip(f.valid() ? null : new javafx.scene.control.Tooltip(f.error()));
     }
 
     /** The line under the bar that shows why a filter does not compile. */
@@ -103,7 +126,8 @@ final class FilterBar extends HBox {
         cancelFilter();
         if (blank) {
             filtered.show(null);
-            host.status(host.frameCount() + " frames");
+            String summary = host.summary();
+            host.status(summary != null ? summary : host.frameCount() + " frames");
             return;
         }
         int n = host.frameCount();

@@ -21,6 +21,11 @@ public final class FrameList extends ObservableListBase<FrameRow> {
     private LongFunction<FrameRow> rowOf = f -> null;
     private int count;
     private int[] matches;
+    /** The frames shown in a sorted order (a permutation of the unsorted ones), or null. */
+    private int[] order;
+    /** Where each frame stands in {@link #order}: index by frame number; -1 when not shown. */
+    private int[] positions;
+    private Runnable onShow = () -> {};
     private final Map<Integer, FrameRow> cache = new LinkedHashMap<>(CACHE * 2, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, FrameRow> e) {
@@ -30,7 +35,7 @@ public final class FrameList extends ObservableListBase<FrameRow> {
 
     @Override
     public int size() {
-        return matches == null ? count : matches.length;
+        return order != null ? order.length : matches == null ? count : matches.length;
     }
 
     @Override
@@ -53,11 +58,56 @@ public final class FrameList extends ObservableListBase<FrameRow> {
         if (index < 0 || index >= size()) {
             throw new IndexOutOfBoundsException(index);
         }
-        return matches == null ? index + 1 : matches[index];
+        return order != null ? order[index] : matches == null ? index + 1 : matches[index];
+    }
+
+    /** Called after the filter changed what is shown (to sort the new rows again). */
+    public void setOnShow(Runnable r) {
+        onShow = r == null ? () -> {} : r;
+    }
+
+    /** The frames shown, unsorted: ascending; a new array. */
+    public int[] unsortedFrames() {
+        if (matches != null) {
+            return matches.clone();
+        }
+        int[] all = new int[count];
+        for (int i = 0; i < count; i++) {
+            all[i] = i + 1;
+        }
+        return all;
+    }
+
+    /** Shows the same frames in {@code sorted} order (a permutation of {@link #unsortedFrames}), or unsorted when null. */
+    public void order(int[] sorted) {
+        if (sorted != null && sorted.length != size()) {
+            return;
+        }
+        List<FrameRow> old = snapshot();
+        order = sorted;
+        positions = null;
+        if (sorted != null) {
+            positions = new int[count + 1];
+            Arrays.fill(positions, -1);
+            for (int i = 0; i < sorted.length; i++) {
+                positions[sorted[i]] = i;
+            }
+        }
+        beginChange();
+        nextReplace(0, size(), old);
+        endChange();
+    }
+
+    /** Whether the rows are shown in a sorted order. */
+    public boolean isSorted() {
+        return order != null;
     }
 
     /** Where {@code frame} is shown, or -1 when the filter hides it or it is not read yet. */
     public int indexOfFrame(long frame) {
+        if (order != null) {
+            return frame >= 1 && frame < positions.length ? positions[(int) frame] : -1;
+        }
         if (matches == null) {
             return frame >= 1 && frame <= count ? (int) frame - 1 : -1;
         }
@@ -81,6 +131,8 @@ public final class FrameList extends ObservableListBase<FrameRow> {
         rowOf = rows;
         count = 0;
         matches = null;
+        order = null;
+        positions = null;
         cache.clear();
         if (!old.isEmpty()) {
             beginChange();
@@ -97,7 +149,7 @@ public final class FrameList extends ObservableListBase<FrameRow> {
         }
         int old = count;
         count = next;
-        if (matches == null) {
+        if (matches == null && order == null) {
             beginChange();
             nextAdd(old, next);
             endChange();
@@ -108,14 +160,17 @@ public final class FrameList extends ObservableListBase<FrameRow> {
     public void show(int[] frames) {
         List<FrameRow> old = snapshot();
         matches = frames;
+        order = null;
+        positions = null;
         beginChange();
         nextReplace(0, size(), old);
         endChange();
+        onShow.run();
     }
 
     /** The rows shown now, as a lazy list (for change events; nothing is built unless asked). */
     private List<FrameRow> snapshot() {
-        int[] m = matches;
+        int[] m = order != null ? order : matches;
         int n = size();
         LongFunction<FrameRow> rows = rowOf;
         return new AbstractList<>() {

@@ -18,9 +18,9 @@ import javafx.scene.text.Text;
 public final class HexView extends ScrollPane {
     private static final int PER_LINE = 16;
     private final Canvas canvas = new Canvas();
-    private final Font font = Font.font("Monospaced", 12);
-    private final double charWidth;
-    private final double lineHeight;
+    private Font font;
+    private double charWidth;
+    private double lineHeight;
     private byte[] bytes = new byte[0];
     private int highlightOffset = -1;
     private int highlightLength;
@@ -28,10 +28,7 @@ public final class HexView extends ScrollPane {
     private IntConsumer onByteClicked = b -> {};
 
     public HexView() {
-        Text probe = new Text("0");
-        probe.setFont(font);
-        charWidth = Math.max(6, probe.getLayoutBounds().getWidth());
-        lineHeight = Math.ceil(Math.max(12, probe.getLayoutBounds().getHeight()) + 2);
+        measure(12);
         setContent(canvas);
         setFitToWidth(false);
         setStyle("-fx-background: white;");
@@ -42,6 +39,47 @@ public final class HexView extends ScrollPane {
             }
         });
         redraw();
+    }
+
+    private void measure(double size) {
+        font = Font.font("Monospaced", size);
+        Text probe = new Text("0");
+        probe.setFont(font);
+        charWidth = Math.max(size / 2, probe.getLayoutBounds().getWidth());
+        lineHeight = Math.ceil(Math.max(size, probe.getLayoutBounds().getHeight()) + 2);
+    }
+
+    /** The width the offset, hex and ASCII columns need, with room for a scroll bar. */
+    public double neededWidth() {
+        return asciiX(PER_LINE) + charWidth * 2 + 20;
+    }
+
+    /**
+     * Keeps the divider of {@code pane} (whose last item is this view) where the whole ASCII column
+     * shows, as long as the other side keeps at least a third of the width.
+     */
+    public void fitIn(javafx.scene.control.SplitPane pane, double preferred) {
+        Runnable fit = () -> {
+            double w = pane.getWidth();
+            if (w > 0) {
+                pane.setDividerPositions(Math.max(1 / 3.0, Math.min(preferred, 1 - neededWidth() / w)));
+            }
+        };
+        pane.widthProperty().addListener((o, a, b) -> fit.run());
+        refit = fit;
+    }
+
+    private Runnable refit = () -> {};
+
+    /** Draws the octets in a font of {@code size} points. */
+    public void fontSize(double size) {
+        measure(size);
+        redraw();
+        refit.run();
+    }
+
+    public double fontSize() {
+        return font.getSize();
     }
 
     public void setBytes(byte[] data) {

@@ -1,5 +1,8 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.engine.NicSettings;
+import io.rdmascope.gui.export.Exports;
+import io.rdmascope.gui.model.FrameRow;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,11 +12,16 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
 
 /**
@@ -32,32 +40,101 @@ final class MainMenus {
     private final MainView actions;
     private final BooleanSupplier haveCapture;
     private final Menu recentMenu = new Menu("Recent Files");
+    private final ViewMenu view;
 
     MainMenus(Preferences prefs, MainView actions, BooleanSupplier haveCapture) {
         this.prefs = prefs;
         this.actions = actions;
         this.haveCapture = haveCapture;
+        this.view = new ViewMenu(actions);
         refreshRecent();
     }
 
     MenuBar bar() {
         MenuItem open = new MenuItem("Open\u2026");
         open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
-        open.setOnAction(e -> actions.chooseAndOpen());
+        open.setOnAction(e -> chooseAndOpen());
         MenuItem json = new MenuItem("Analysis as JSON\u2026");
-        json.setOnAction(e -> exportDialog("analysis.json", "JSON", "*.json", actions::exportJson));
+        json.setOnAction(e -> exportDialog("analysis.json", "JSON", "*.json",
+                out -> Exports.analysisJson(actions.model(), NicSettings.DEFAULTS, out)));
         MenuItem pcap = new MenuItem("Selected Frames as pcap\u2026");
-        pcap.setOnAction(e -> exportDialog("selected.pcap", "pcap", "*.pcap", actions::exportSelectedPcap));
+        pcap.setOnAction(e -> exportDialog("selected.pcap", "pcap", "*.pcap", this::exportSelectedPcap));
         MenuItem png = new MenuItem("Timeline as PNG\u2026");
-        png.setOnAction(e -> exportDialog("timeline.png", "PNG image", "*.png", actions::exportTimelinePng));
+        png.setOnAction(e -> exportDialog("timeline.png", "PNG image", "*.png",
+                out -> Exports.png(actions.timeline().canvas().snapshot(new SnapshotParameters(), null), out)));
         Menu export = new Menu("Export", null, json, pcap, png);
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> Platform.exit());
         Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file);
+        MenuBar bar = new MenuBar(file, view.menu(), goMenu());
         bar.setId("menuBar");
         return bar;
+    }
+
+    /** Writes the selected frames (in frame order) as pcap. */
+    private void exportSelectedPcap(Path out) throws IOException {
+        List<Long> frames = new ArrayList<>();
+        for (FrameRow r : actions.table().getSelectionModel().getSelectedItems()) {
+            frames.add(r.number());
+        }
+        frames.sort(null);
+        Exports.pcap(actions.model(), frames, out);
+    }
+
+    /** Go: moving through the packets, and Wireshark's expert navigation. */
+    private Menu goMenu() {
+        MenuItem next = item("Next Violation", new KeyCodeCombination(KeyCode.PERIOD, KeyCombination.SHORTCUT_DOWN),
+                actions::nextViolation);
+        next.setId("goNextViolation");
+        MenuItem previous = item("Previous Violation",
+                new KeyCodeCombination(KeyCode.COMMA, KeyCombination.SHORTCUT_DOWN), actions::previousViolation);
+        previous.setId("goPreviousViolation");
+        MenuItem goTo = item("Go to Packet\u2026", KeyCombination.keyCombination("Shortcut+G"), actions::goToPacket);
+        goTo.setId("goToPacket");
+        MenuItem first = item("First Packet", KeyCombination.keyCombination("Shortcut+Home"), actions::firstPacket);
+        MenuItem last = item("Last Packet", KeyCombination.keyCombination("Shortcut+End"), actions::lastPacket);
+        Menu go = new Menu("Go", null, goTo, first, last, new SeparatorMenuItem(), next, previous);
+        go.setId("goMenu");
+        return go;
+    }
+
+    private static MenuItem item(String text, KeyCombination key, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setAccelerator(key);
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+
+    /** File > Open: asks for a capture and opens it. */
+    private void chooseAndOpen() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open Capture");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        File f = fc.showOpenDialog(actions.window());
+        if (f != null) {
+            actions.open(f.toPath());
+        }
+    }
+
+    /** Opens the first file dropped on {@code target}. */
+    static void acceptDroppedFiles(Node target, Consumer<Path> open) {
+        target.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(TransferMode.COPY);
+            }
+            e.consume();
+        });
+        target.setOnDragDropped(e -> {
+            List<File> files = e.getDragboard().getFiles();
+            boolean ok = files != null && !files.isEmpty();
+            if (ok) {
+                open.accept(files.get(0).toPath());
+            }
+            e.setDropCompleted(ok);
+            e.consume();
+        });
     }
 
     private void exportDialog(String name, String kind, String pattern, Exporter exporter) {

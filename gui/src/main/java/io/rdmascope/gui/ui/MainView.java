@@ -1,14 +1,11 @@
 package io.rdmascope.gui.ui;
 
-import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
-import io.rdmascope.gui.export.Exports;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +15,6 @@ import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.geometry.Orientation;
-import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -27,13 +23,8 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
@@ -65,11 +56,20 @@ public final class MainView extends BorderPane {
     private final NicInspector nic;
     private final StatisticsPane statistics = new StatisticsPane();
     private final TabPane tabs = new TabPane();
-    private final Label status = new Label("Ready");
-    private final ProgressBar progress = new ProgressBar(0);
-    private final Button cancel = new Button("Cancel");
+    private final StatusBar statusBar = new StatusBar(() -> {
+        cancelLoading();
+        cancelFilter();
+    }, this::openViolations);
+    private final Label status = statusBar.status();
+    private final ProgressBar progress = statusBar.progress();
+    private final Button cancel = statusBar.cancel();
     private final MainMenus menus;
     private final AnalysisViews analysisViews;
+    private final Navigator navigator;
+    private final ContextMenus contextMenus;
+    private final PacketSorter sorter;
+    /** The transactions by id, for the links of expert items (filled once loading ended). */
+    private java.util.Map<String, Transaction> transactionsById = java.util.Map.of();
     private Task<CaptureModel> loading;
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
@@ -77,6 +77,8 @@ public final class MainView extends BorderPane {
     /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
     private final java.util.BitSet markerOctets = new java.util.BitSet();
     private Alert lastAlert;
+    /** What the status bar says once loading ended: shown again when the filter is cleared. */
+    private String summary;
 
     public MainView(CaptureOpener opener, Preferences prefs) {
         this.opener = opener;
@@ -87,6 +89,10 @@ public final class MainView extends BorderPane {
         }, () -> firstTime);
         table.setId("packetTable");
         table.setItems(filtered);
+        navigator = new Navigator(table, filtered, () -> {
+            filterField().clear();
+            applyFilter();
+        });
         details.setId("detailTree");
         hex.setId("hexView");
         timeline.setId("timeline");
@@ -100,6 +106,7 @@ public final class MainView extends BorderPane {
         setTop(new VBox(menus.bar(), filterBar, filterBar.error()));
         SplitPane bytesPane = new SplitPane(details, hex);
         bytesPane.setDividerPositions(0.55);
+        hex.fitIn(bytesPane, 0.55);
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
                 tab("NIC State", nic), tab("Statistics", statistics));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
@@ -108,7 +115,7 @@ public final class MainView extends BorderPane {
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.38, 0.68);
         setCenter(main);
-        setBottom(statusBar());
+        setBottom(statusBar);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> showFrame(row));
         details.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
@@ -120,23 +127,15 @@ public final class MainView extends BorderPane {
             }
         });
         hex.setOnByteClicked(details::selectDeepest);
+        details.setOnLink(this::jumpTo);
+        sorter = new PacketSorter(table, filtered, () -> model, this::isLoading);
+        contextMenus = new ContextMenus(ContextMenus.actionsOf(this));
+        contextMenus.install(details);
+        contextMenus.install(table);
+        contextMenus.install(violations);
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
-        setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(TransferMode.COPY);
-            }
-            e.consume();
-        });
-        setOnDragDropped(e -> {
-            List<File> files = e.getDragboard().getFiles();
-            boolean ok = files != null && !files.isEmpty();
-            if (ok) {
-                open(files.get(0).toPath());
-            }
-            e.setDropCompleted(ok);
-            e.consume();
-        });
+        MainMenus.acceptDroppedFiles(this, this::open);
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
@@ -145,37 +144,13 @@ public final class MainView extends BorderPane {
         return t;
     }
 
-    private HBox statusBar() {
-        status.setId("status");
-        progress.setId("progress");
-        cancel.setId("cancelButton");
-        progress.setPrefWidth(220);
-        progress.setVisible(false);
-        cancel.setVisible(false);
-        cancel.setOnAction(e -> {
-            cancelLoading();
-            cancelFilter();
-        });
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(status, spacer, progress, cancel);
-        bar.getStyleClass().add("status-bar");
-        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        return bar;
+    /** Shows the Violations tab (the expert indicator's action). */
+    public void openViolations() {
+        tabs.getTabs().stream().filter(t -> "tabViolations".equals(t.getId())).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
     }
 
     // ---- loading
-
-    void chooseAndOpen() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open Capture");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.pcap", "*.pcapng", "*.cap"),
-                new FileChooser.ExtensionFilter("All files", "*"));
-        File f = fc.showOpenDialog(window());
-        if (f != null) {
-            open(f.toPath());
-        }
-    }
 
     Window window() {
         return getScene() == null ? null : getScene().getWindow();
@@ -195,19 +170,24 @@ public final class MainView extends BorderPane {
         }
         cancelFilter();
         rows.reset(f -> null);
+        summary = null;
+        transactionsById = java.util.Map.of();
+        navigator.violations(List.of());
+        statusBar.expert(List.of());
         firstRowsMillis = -1;
         details.show(List.of());
         hex.setBytes(new byte[0]);
         firstTime = 0;
         menus.addRecent(file);
+        if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
+            stage.setTitle("rdmascope \u2014 " + file.getFileName());
+        }
         AtomicBoolean stop = new AtomicBoolean();
         long started = System.nanoTime();
         Task<CaptureModel> task = loadTask(file, stop, started);
         stopLoading = stop;
         loading = task;
-        progress.progressProperty().bind(task.progressProperty());
-        progress.setVisible(true);
-        cancel.setVisible(true);
+        statusBar.showProgress(task);
         status.setText("Loading " + file.getFileName() + " \u2026");
         task.setOnSucceeded(e -> {
             if (loading != task) {
@@ -302,9 +282,7 @@ public final class MainView extends BorderPane {
     }
 
     private void endProgress() {
-        progress.progressProperty().unbind();
-        progress.setVisible(false);
-        cancel.setVisible(false);
+        statusBar.endProgress();
     }
 
     /** Shows the analysis once loading ended (completely or cancelled, with what was read). */
@@ -316,7 +294,8 @@ public final class MainView extends BorderPane {
             counts += ", " + StatusText.findings(m.transactions().size(), m.violations());
             refreshAnalysis(m);
         }
-        status.setText((cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts);
+        summary = (cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts;
+        status.setText(summary);
         table.refresh();
         if (!filterBar.field().getText().isBlank()) {
             applyFilter();
@@ -327,6 +306,13 @@ public final class MainView extends BorderPane {
         timeline.show(m.connections(), m.transactions(), m::timeNanos);
         sequence.show(null, this::row, List.of());
         violations.show(m.violations());
+        navigator.violations(m.violations());
+        statusBar.expert(m.violations());
+        java.util.Map<String, Transaction> byId = new java.util.HashMap<>();
+        for (Transaction t : m.transactions()) {
+            byId.put(t.id, t);
+        }
+        transactionsById = byId;
         statistics.show(m.statistics());
         analysisViews.refresh(m);
         FrameRow sel = table.getSelectionModel().getSelectedItem();
@@ -381,7 +367,9 @@ public final class MainView extends BorderPane {
             showNic(null, -1);
             return;
         }
-        List<FieldNode> tree = m.details(row.number());
+        java.util.Map<String, Transaction> byId = transactionsById;
+        List<FieldNode> tree = ExpertItems.attach(m.details(row.number()), m.violationsAt(row.number()),
+                id -> id == null ? null : byId.get(id));
         collectMarkers(tree);
         details.show(tree);
         hex.setBytes(m.bytes(row.number()));
@@ -399,50 +387,60 @@ public final class MainView extends BorderPane {
 
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
     public void jumpTo(long frame) {
-        if (frame < 1 || frame > rows.frameCount()) {
-            return;
+        navigator.jumpTo(frame);
+    }
+
+    /** Selects the next displayed frame with a violation; returns it, or -1 when there is none. */
+    public long nextViolation() {
+        return expertStep(true);
+    }
+
+    /** Selects the previous displayed frame with a violation; returns it, or -1 when there is none. */
+    public long previousViolation() {
+        return expertStep(false);
+    }
+
+    /** The font size of the packet list, detail tree and bytes (View > Zoom). */
+    void fontSize(double size) {
+        String style = "-fx-font-size: " + size + "px;";
+        table.setStyle(style);
+        table.setFixedCellSize(Math.round(size * 1.85));
+        details.setStyle(style);
+        hex.fontSize(size);
+    }
+
+    /** Go > First Packet, Last Packet. */
+    void firstPacket() {
+        navigator.first();
+    }
+
+    void lastPacket() {
+        navigator.last();
+    }
+
+    /** Go > Go to Packet: asks for a frame number and selects that frame. */
+    void goToPacket() {
+        GoToPacket.ask(window(), rows.frameCount(), this::jumpTo);
+    }
+
+    private long expertStep(boolean forward) {
+        long f = navigator.violation(forward);
+        if (f < 0) {
+            status.setText(forward ? "No next violation" : "No previous violation");
         }
-        int view = filtered.indexOfFrame(frame);
-        if (view < 0) {
-            filterBar.field().clear();
-            applyFilter();
-            view = filtered.indexOfFrame(frame);
-        }
-        table.getSelectionModel().clearAndSelect(view);
-        table.scrollTo(Math.max(0, view - 3));
+        return f;
     }
 
     /** Selects every frame of a transaction and shows its sequence diagram. */
     public void selectTransaction(Transaction t) {
-        List<Long> frames = new ArrayList<>();
-        frames.add(t.initiationFrame);
-        frames.addAll(t.dataFrames);
-        if (t.completionFrame >= 0) {
-            frames.add(t.completionFrame);
-        }
-        table.getSelectionModel().clearSelection();
-        int first = -1;
-        for (long f : frames) {
-            int view = filtered.indexOfFrame(f);
-            if (view >= 0) {
-                table.getSelectionModel().select(view);
-                first = first < 0 ? view : Math.min(first, view);
-            }
-        }
-        if (first >= 0) {
-            table.scrollTo(Math.max(0, first - 2));
-        }
-        sequence.show(t, this::row, violationFrames(t));
+        navigator.selectAll(Navigator.frames(t));
+        CaptureModel m = model;
+        sequence.show(t, this::row, m == null ? List.of() : Navigator.violationFrames(m.violations(), t));
         timeline.select(t);
     }
 
     private void step(int delta) {
-        int i = table.getSelectionModel().getSelectedIndex();
-        int next = i < 0 ? 0 : i + delta;
-        if (next >= 0 && next < filtered.size()) {
-            table.getSelectionModel().clearAndSelect(next);
-            table.scrollTo(Math.max(0, next - 3));
-        }
+        navigator.step(delta);
     }
 
     // ---- filter
@@ -457,48 +455,24 @@ public final class MainView extends BorderPane {
         filterBar.cancelFilter();
     }
 
+    /** Whether the packet list is being sorted in the background. */
+    public boolean isSorting() {
+        return sorter.isSorting();
+    }
+
     /** Whether a display filter is being evaluated in the background. */
     public boolean isFiltering() {
         return filterBar.isFiltering();
     }
 
-    /** Frames of violations that name {@code t}: the writes that broke it are not among its data frames. */
-    private List<Long> violationFrames(Transaction t) {
-        CaptureModel m = model;
-        List<Long> out = new ArrayList<>();
-        if (m != null && t != null) {
-            for (io.rdmascope.engine.Violation v : m.violations()) {
-                if (t.id.equals(v.transaction()) && !out.contains(v.frame())) {
-                    out.add(v.frame());
-                }
-            }
-        }
-        return out;
-    }
-
-    // ---- exports
-
-    public void exportJson(Path out) throws IOException {
-        Exports.analysisJson(model, NicSettings.DEFAULTS, out);
-    }
-
-    /** Writes the selected frames (in frame order) as pcap; returns how many were written. */
-    public int exportSelectedPcap(Path out) throws IOException {
-        List<Long> frames = new ArrayList<>();
-        for (FrameRow r : table.getSelectionModel().getSelectedItems()) {
-            frames.add(r.number());
-        }
-        frames.sort(null);
-        return Exports.pcap(model, frames, out);
-    }
-
-    public void exportTimelinePng(Path out) throws IOException {
-        Exports.png(timeline.canvas().snapshot(new SnapshotParameters(), null), out);
-    }
-
     /** The recent files, most recent first. */
     public List<String> recentFiles() {
         return menus.recentFiles();
+    }
+
+    /** What was copied last from a context menu. */
+    public String lastCopied() {
+        return contextMenus.copied();
     }
 
     /** What the filter bar asks of this window. */
@@ -519,10 +493,13 @@ public final class MainView extends BorderPane {
         }
 
         @Override
+        public String summary() {
+            return isLoading() ? null : summary;
+        }
+
+        @Override
         public void showProgress(Task<?> task) {
-            progress.progressProperty().bind(task.progressProperty());
-            progress.setVisible(true);
-            cancel.setVisible(true);
+            statusBar.showProgress(task);
         }
 
         @Override
@@ -582,12 +559,27 @@ public final class MainView extends BorderPane {
         return filterBar.field();
     }
 
+    /** The filter bar's field-name completion popup. */
+    public javafx.scene.control.ContextMenu filterCompletion() {
+        return filterBar.completion();
+    }
+
     public Label filterError() {
         return filterBar.error();
     }
 
     public Label status() {
         return status;
+    }
+
+    /** The expert indicator of the status bar. */
+    public Label expertIndicator() {
+        return statusBar.expert();
+    }
+
+    /** The most severe violation of the capture, as the expert indicator shows it; null when none. */
+    public io.rdmascope.engine.Severity expertSeverity() {
+        return statusBar.highest();
     }
 
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */

@@ -25,6 +25,9 @@ public final class PacketTable extends TableView<FrameRow> {
      * @param severity the most severe violation of a frame, or null
      * @param firstTime the time of the capture's first frame, for the relative Time column
      */
+    private final TableColumn<FrameRow, String> time;
+    private TimeFormat timeFormat = TimeFormat.SINCE_START;
+
     public PacketTable(LongFunction<Severity> severity, LongSupplier firstTime) {
         getStyleClass().add("packet-table");
         getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
@@ -34,8 +37,9 @@ public final class PacketTable extends TableView<FrameRow> {
         no.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().number()));
         no.setPrefWidth(70);
         TableColumn<FrameRow, String> time = new TableColumn<>("Time");
-        time.setCellValueFactory(c -> new ReadOnlyStringWrapper(seconds(c.getValue().timeNanos() - firstTime.getAsLong())));
+        time.setCellValueFactory(c -> new ReadOnlyStringWrapper(time(c.getValue(), firstTime.getAsLong())));
         time.setPrefWidth(95);
+        this.time = time;
         TableColumn<FrameRow, String> src = new TableColumn<>("Source");
         src.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().source()));
         src.setPrefWidth(150);
@@ -63,6 +67,44 @@ public final class PacketTable extends TableView<FrameRow> {
             }
         });
         setPlaceholder(new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)"));
+    }
+
+    /**
+     * Adds a column that shows a field's values (Wireshark's "Apply as Column"), before Info; the
+     * values are computed for the rows on screen only. Does nothing when the column is there.
+     */
+    public void addFieldColumn(String field, java.util.function.Function<FrameRow, String> value) {
+        String id = "column-" + field;
+        if (getColumns().stream().anyMatch(c -> id.equals(c.getId()))) {
+            return;
+        }
+        TableColumn<FrameRow, String> col = new TableColumn<>(field);
+        col.setId(id);
+        col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        col.setPrefWidth(110);
+        col.setSortable(false);
+        getColumns().add(Math.max(0, getColumns().size() - 1), col);
+    }
+
+    /** The Time column's text for a row. */
+    private String time(FrameRow r, long first) {
+        long reference = first;
+        if (timeFormat == TimeFormat.SINCE_PREVIOUS) {
+            int at = getItems() instanceof FrameList l ? l.indexOfFrame(r.number()) : -1;
+            reference = at > 0 ? getItems().get(at - 1).timeNanos() : r.timeNanos();
+        }
+        return timeFormat.format(r.timeNanos(), reference);
+    }
+
+    public TimeFormat timeFormat() {
+        return timeFormat;
+    }
+
+    /** Changes how the Time column reads. */
+    public void timeFormat(TimeFormat f) {
+        timeFormat = f;
+        time.setPrefWidth(f == TimeFormat.ABSOLUTE || f == TimeFormat.UTC ? 205 : 95);
+        refresh();
     }
 
     /** Seconds with microsecond precision, without String.format. */
