@@ -73,7 +73,17 @@ class FilterActionsTest {
     private static javafx.scene.Node shown(FxRobot robot, String text) {
         WaitForAsyncUtils.waitForFxEvents();
         return robot.lookup(text).match(n -> n.getScene() != null && n.getScene().getWindow() != null
-                && n.getScene().getWindow().isShowing() && n.isVisible()).queryLabeled();
+                && n.getScene().getWindow().isShowing() && visible(n)).queryLabeled();
+    }
+
+    /** Whether the node and every parent are visible: a label in a tab that is not selected is not. */
+    private static boolean visible(javafx.scene.Node n) {
+        for (javafx.scene.Node at = n; at != null; at = at.getParent()) {
+            if (!at.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Test
