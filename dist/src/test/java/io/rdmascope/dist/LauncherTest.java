@@ -1,4 +1,4 @@
-package io.rdmascope.cli;
+package io.rdmascope.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The source tree's launcher, called through symbolic links from other folders; run when the
- * project has been built (the launcher would otherwise build it, which a test must not do).
+ * The source tree's launcher, called through symbolic links from other folders; it runs with the
+ * release archive's test, once the project is built (the launcher would otherwise build it).
  */
 class LauncherTest {
     static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
