@@ -46,10 +46,7 @@ class AnalysisTabsTest {
     private void open(FxRobot robot, String capture) throws Exception {
         Path file = Samples.real(capture);
         assertTrue(file.toFile().isFile(), "real capture missing: " + file);
-        robot.interact(() -> view.open(file));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" note"));
-        WaitForAsyncUtils.waitForFxEvents();
+        Windows.open(robot, view, file, 30);
     }
 
     private Transaction transaction(String id) {

@@ -14,7 +14,6 @@ import io.rdmascope.gui.ui.ExpertItems;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
@@ -45,10 +44,7 @@ class ExpertTest {
 
     private void open(FxRobot robot, String sample) throws Exception {
         Path file = Samples.sample(sample);
-        robot.interact(() -> view.open(file));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" note"));
-        WaitForAsyncUtils.waitForFxEvents();
+        Windows.open(robot, view, file, 20);
     }
 
     private long selected() {

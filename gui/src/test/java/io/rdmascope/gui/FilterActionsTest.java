@@ -6,7 +6,6 @@ import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 import javafx.css.PseudoClass;
 import javafx.scene.control.MenuItem;
@@ -37,10 +36,7 @@ class FilterActionsTest {
 
     private void open(FxRobot robot, String sample) throws Exception {
         Path file = Samples.sample(sample);
-        robot.interact(() -> view.open(file));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" note"));
-        WaitForAsyncUtils.waitForFxEvents();
+        Windows.open(robot, view, file, 20);
     }
 
     private void stagSelected(FxRobot robot) {

@@ -48,10 +48,7 @@ class MainViewTest {
     }
 
     private void open(FxRobot robot, Path file) throws Exception {
-        robot.interact(() -> view.open(file));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" note"));
-        WaitForAsyncUtils.waitForFxEvents();
+        Windows.open(robot, view, file, 20);
     }
 
     private List<Long> selectedFrames() {

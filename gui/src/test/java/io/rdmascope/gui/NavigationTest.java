@@ -37,10 +37,7 @@ class NavigationTest {
 
     private void open(FxRobot robot, String sample) throws Exception {
         Path file = Samples.sample(sample);
-        robot.interact(() -> view.open(file));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" note"));
-        WaitForAsyncUtils.waitForFxEvents();
+        Windows.open(robot, view, file, 20);
     }
 
     private long selected() {

@@ -48,10 +48,7 @@ class ViewsTest {
 
     private void open(FxRobot robot, Path file) throws Exception {
         assertTrue(file.toFile().isFile(), "capture missing: " + file);
-        robot.interact(() -> view.open(file));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
-                && view.status().getText().contains(" note"));
-        WaitForAsyncUtils.waitForFxEvents();
+        Windows.open(robot, view, file, 30);
     }
 
     private Point2D on(TimelineView t, double x, double y) {
