@@ -13,6 +13,7 @@ import io.rdmascope.report.AnalysisJsonWriter;
 import io.rdmascope.report.AnalysisSelection;
 import io.rdmascope.report.AnalysisTextWriter;
 import io.rdmascope.report.ExplainWriter;
+import io.rdmascope.report.ParquetFramesWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.IOException;
@@ -266,7 +267,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             Analyzer.EngineFactory engines = analyzer.engines();
             Analyzer narrated = new Analyzer(analyzer.settings(), analyzer.source(),
                     (settings, listener) -> engines.create(settings, narrator.alongside(listener)));
-            Outcome o = analyzeOne(narrated, DisplayFilter.all(), in, false);
+            Outcome o = analyzeOne(narrated, DisplayFilter.all(), in, false, -1);
             if (o.error != null) {
                 env.error(o.name + ": " + o.error);
                 status = Main.EXIT_INPUT;
@@ -298,7 +299,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<Outcome> out = new ArrayList<>(inputs.size());
         if (threads == 1) {
             for (Inputs.Input in : inputs) {
-                out.add(analyzeOne(analyzer, filter, in, inputs.size() > 1));
+                out.add(analyzeOne(analyzer, filter, in, inputs.size() > 1, out.size()));
             }
             return out;
         }
@@ -310,7 +311,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         try {
             List<Future<Outcome>> futures = new ArrayList<>();
             for (Inputs.Input in : inputs) {
-                futures.add(pool.submit(() -> analyzeOne(analyzer, filter, in, true)));
+                int index = futures.size();
+                futures.add(pool.submit(() -> analyzeOne(analyzer, filter, in, true, index)));
             }
             for (int i = 0; i < futures.size(); i++) {
                 try {
@@ -332,12 +334,14 @@ final class AnalyzeCommand implements Callable<Integer> {
      * Analyses one file; every failure becomes a one-line reason.
      *
      * @param park whether the analysis waits for others before it is written ({@link FileAnalysis#park})
+     * @param index the input's place among the arguments, for the frames table
      */
-    private Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park) {
+    private Outcome analyzeOne(Analyzer analyzer, DisplayFilter filter, Inputs.Input in, boolean park, int index) {
         if (in.error() != null) {
             return new Outcome(null, in.name(), in.error());
         }
         Path spooled = null;
+        ParquetFramesWriter frames = null;
         try {
             Path path = in.path();
             if (!filter.matchesAll() && !(analyzer.source() instanceof Live.LiveSource) && Captures.isStream(path)) {
@@ -345,8 +349,15 @@ final class AnalyzeCommand implements Callable<Integer> {
                 spooled = Inputs.spool(path);
                 path = spooled;
             }
-            FileAnalysis a = statistics.analyze(analyzer, path, in.name());
+            frames = index < 0 ? null : parquet.frames(index, in.name());
+            FileAnalysis a = frames == null ? statistics.analyze(analyzer, path, in.name())
+                    : statistics.analyze(analyzer, path, in.name(), frames.frames(), frames.pdus());
             a = AnalysisSelection.select(a, filter, analyzer.source(), path);
+            if (frames != null) {
+                frames.finish();
+                parquet.framesDone(a, frames.file());
+                frames = null;
+            }
             if (park) {
                 a.park();
             }
@@ -363,6 +374,18 @@ final class AnalyzeCommand implements Callable<Integer> {
                     ? Inputs.internal((RuntimeException) e) : "internal error: " + e);
         } finally {
             Inputs.delete(spooled);
+            discard(frames);
+        }
+    }
+
+    /** Deletes the frames table of an input whose analysis failed. */
+    private static void discard(ParquetFramesWriter frames) {
+        if (frames != null) {
+            try {
+                frames.close();
+            } catch (IOException | RuntimeException e) {
+                // the analysis' failure is the one reported
+            }
         }
     }
 }

@@ -1,21 +1,41 @@
 package io.rdmascope.cli;
 
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.report.AnalysisTables;
+import io.rdmascope.report.ParquetFramesWriter;
 import io.rdmascope.report.ParquetTablesWriter;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
- * The options of {@code analyze --format parquet}: where the tables go. The Parquet classes are
- * loaded only when {@link #write} runs, so the other formats do not pay for them.
+ * The options of {@code analyze --format parquet}: where the tables go, and whether the frames
+ * table is written. The Parquet classes are loaded only when {@link #write} or {@link #frames}
+ * runs, so the other formats do not pay for them.
+ *
+ * <p>The frames table is written during the analysis, each capture to a hidden file of its own
+ * ({@code DIR/frames/.input-N.parquet}, which Parquet readers skip), renamed to its part file
+ * with the other tables.
  */
 final class ParquetOutput {
     @Option(names = "--output", paramLabel = "DIR",
             description = "with --format parquet: the folder of the tables (DIR/connections, DIR/transactions, "
                     + "DIR/violations), created when missing")
     Path output;
+
+    @Option(names = "--parquet-frames",
+            description = "with --format parquet: also DIR/frames, one row per frame as dissect --format json "
+                    + "lists them")
+    boolean frames;
+
+    /** The frames file of each analysis written so far, until it is renamed or deleted. */
+    private final Map<FileAnalysis, Path> frameFiles = Collections.synchronizedMap(new IdentityHashMap<>());
 
     /** Why the options do not fit the format, or null. */
     String check(Format format) {
@@ -25,10 +45,53 @@ final class ParquetOutput {
         if (format != Format.parquet && output != null) {
             return "--output is for --format parquet";
         }
+        if (format != Format.parquet && frames) {
+            return "--parquet-frames is for --format parquet";
+        }
         return null;
     }
 
+    /**
+     * The writer of the frames table of the {@code index}th input, or null without
+     * {@code --parquet-frames}; give its listeners to the analysis, then {@link #framesDone}.
+     */
+    ParquetFramesWriter frames(int index, String capture) throws IOException {
+        if (!frames || output == null) {
+            return null;
+        }
+        Path dir = output.resolve(AnalysisTables.FRAMES.name());
+        Files.createDirectories(dir);
+        return new ParquetFramesWriter(dir.resolve(".input-" + index + ".parquet"), capture);
+    }
+
+    /** The frames of {@code analysis} were written to {@code file}. */
+    void framesDone(FileAnalysis analysis, Path file) {
+        frameFiles.put(analysis, file);
+    }
+
     void write(List<FileAnalysis> files) throws IOException {
-        ParquetTablesWriter.write(files, output);
+        try {
+            if (frames) {
+                Path dir = output.resolve(AnalysisTables.FRAMES.name());
+                Files.createDirectories(dir);
+                try (DirectoryStream<Path> parts = Files.newDirectoryStream(dir, "part-*.parquet")) {
+                    for (Path p : parts) {
+                        Files.delete(p);
+                    }
+                }
+                for (int i = 0; i < files.size(); i++) {
+                    Path written = frameFiles.remove(files.get(i));
+                    if (written != null) {
+                        Files.move(written, dir.resolve(String.format("part-%05d.parquet", i)));
+                    }
+                }
+            }
+            ParquetTablesWriter.write(files, output);
+        } finally {
+            for (Path p : frameFiles.values()) {
+                Files.deleteIfExists(p);
+            }
+            frameFiles.clear();
+        }
     }
 }

@@ -1,7 +1,10 @@
 package io.rdmascope.cli;
 
+import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.FrameListener;
+import io.rdmascope.pipeline.PduListeners;
 import io.rdmascope.report.AnalysisJsonWriter;
 import io.rdmascope.report.Statistics;
 import io.rdmascope.report.TrafficStatistics;
@@ -55,6 +58,17 @@ final class StatisticsOptions {
 
     /** The analysis of one file, with its traffic counted when a statistic needs it. */
     FileAnalysis analyze(Analyzer analyzer, Path file, String name) throws IOException {
+        return analyze(analyzer, file, name, null, null);
+    }
+
+    /**
+     * The analysis of one file, with its traffic counted when a statistic needs it.
+     *
+     * @param frames also told of every frame; may be null
+     * @param extra another listener fed after the engine; may be null
+     */
+    FileAnalysis analyze(Analyzer analyzer, Path file, String name, FrameListener frames, PduListener extra)
+            throws IOException {
         long interval = 0;
         boolean needed = false;
         for (Statistics.Request r : requests) {
@@ -62,10 +76,11 @@ final class StatisticsOptions {
             interval = Math.max(interval, r.intervalNanos());
         }
         if (!needed) {
-            return analyzer.analyze(file, name);
+            return frames == null && extra == null ? analyzer.analyze(file, name)
+                    : analyzer.analyze(file, name, frames, extra, null, null);
         }
         TrafficStatistics t = new TrafficStatistics(interval);
-        FileAnalysis a = analyzer.analyze(file, name, null, t, null, null);
+        FileAnalysis a = analyzer.analyze(file, name, frames, PduListeners.tee(t, extra), null, null);
         traffic.put(name, t);
         return a;
     }

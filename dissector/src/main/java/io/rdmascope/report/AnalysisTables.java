@@ -140,6 +140,51 @@ public final class AnalysisTables {
             col("reference", Type.STRING, Violation::reference),
             col("transaction", Type.STRING, Violation::transaction)));
 
+    /**
+     * A record of the {@code dissect --format json} output ({@link FrameRecord}) with the name of
+     * its highest layer, for the optional {@link #FRAMES} table.
+     */
+    public record FrameRow(FrameRecord record, String protocol) {}
+
+    /**
+     * One row per record of {@code dissect --format json}: every captured frame, plus the extra
+     * record of a frame whose PDUs were completed only when the capture ended
+     * ({@code endOfCapture}, with null time, length and addresses). The frame's violations are in
+     * {@link #VIOLATIONS} under its number.
+     */
+    public static final Table<FrameRow> FRAMES = new Table<>("frames", List.of(
+            col("frame", Type.INT64, f -> f.record().frame),
+            col("endOfCapture", Type.BOOLEAN, f -> f.record().endOfCapture),
+            col("timeNs", Type.TIMESTAMP_NANOS, f -> f.record().length < 0 ? null : f.record().timestampNanos),
+            col("length", Type.INT64, f -> f.record().length < 0 ? null : f.record().length),
+            col("source", Type.STRING, f -> f.record().source == null ? null : f.record().source.address()),
+            col("sourcePort", Type.INT32, f -> f.record().source == null ? null : f.record().source.port()),
+            col("destination", Type.STRING, f -> f.record().destination == null ? null
+                    : f.record().destination.address()),
+            col("destinationPort", Type.INT32, f -> f.record().destination == null ? null
+                    : f.record().destination.port()),
+            col("tcpStream", Type.INT64, f -> f.record().tcpStream < 0 ? null : f.record().tcpStream),
+            col("tcpFlags", Type.INT32, f -> f.record().tcpFlags < 0 ? null : f.record().tcpFlags),
+            col("protocol", Type.STRING, FrameRow::protocol),
+            col("pdus", Type.INT32, f -> f.record().pdus.size()),
+            col("connections", Type.STRING_LIST, f -> connections(f.record())),
+            col("issues", Type.INT32, f -> f.record().issues.size()),
+            col("issueKinds", Type.STRING_LIST, f -> issueKinds(f.record()))));
+
+    /** The MPA connections of a frame's PDUs and issues, each once. */
+    @SuppressWarnings("unchecked")
+    private static List<String> connections(FrameRecord r) {
+        return (List<String>) r.values("connection");
+    }
+
+    private static List<String> issueKinds(FrameRecord r) {
+        List<String> kinds = new ArrayList<>(r.issues.size());
+        for (FrameRecord.Issue i : r.issues) {
+            kinds.add(i.issue().kind().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return kinds;
+    }
+
     /** The kinds whose JSON object has {@code stag} and {@code to}. */
     private static boolean hasStag(Transaction t) {
         return t.oneShot() || t.kind == TransactionKind.WRITE || t.kind == TransactionKind.ATOMIC;

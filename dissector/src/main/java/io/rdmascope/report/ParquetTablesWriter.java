@@ -99,25 +99,34 @@ public final class ParquetTablesWriter {
                                  String part) throws IOException {
         MessageType schema = schema(table);
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-        Path file = dir.resolve(table.name()).resolve(part);
-        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+        try (ParquetWriter<Group> w = open(schema, dir.resolve(table.name()).resolve(part))) {
+            for (T row : rows) {
+                w.write(row(table, groups, capture, row));
+            }
+        }
+    }
+
+    /** A writer of {@code file} with the settings of every table. */
+    static ParquetWriter<Group> open(MessageType schema, Path file) throws IOException {
+        return ExampleParquetWriter.builder(new LocalOutputFile(file))
                 .withConf(new PlainParquetConfiguration())
                 .withType(schema)
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
                 .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-                .build()) {
-            for (T row : rows) {
-                Group g = groups.newGroup();
-                g.append(AnalysisTables.CAPTURE, capture);
-                for (AnalysisTables.Column<T> c : table.columns()) {
-                    Object v = c.value().apply(row);
-                    if (v != null) {
-                        append(g, c.name(), c.type(), v);
-                    }
-                }
-                w.write(g);
+                .build();
+    }
+
+    /** One row of a table, its columns read from {@code row}. */
+    static <T> Group row(AnalysisTables.Table<T> table, SimpleGroupFactory groups, String capture, T row) {
+        Group g = groups.newGroup();
+        g.append(AnalysisTables.CAPTURE, capture);
+        for (AnalysisTables.Column<T> c : table.columns()) {
+            Object v = c.value().apply(row);
+            if (v != null) {
+                append(g, c.name(), c.type(), v);
             }
         }
+        return g;
     }
 
     @SuppressWarnings("unchecked")
