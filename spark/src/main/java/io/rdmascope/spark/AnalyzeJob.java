@@ -29,17 +29,18 @@ import org.apache.spark.util.SerializableConfiguration;
 import scala.Tuple2;
 
 /**
- * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]}: the
- * analysis of every capture named (files, folders or globs on any Hadoop file system), one Spark
- * task per capture, written as the Parquet tables {@code connections}, {@code transactions},
- * {@code violations} and {@code errors} under {@code DIR}, each partitioned by {@code capture}.
+ * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]
+ * [--parquet-frames]}: the analysis of every capture named (files, folders or globs on any Hadoop
+ * file system), one Spark task per capture, written as the Parquet tables {@code connections},
+ * {@code transactions}, {@code violations}, {@code errors} and with {@code --parquet-frames}
+ * {@code frames} under {@code DIR}, each partitioned by {@code capture}.
  * A capture that cannot be read is a row of {@code errors}, never a failed job. See docs/spark.md.
  */
 public final class AnalyzeJob {
     private AnalyzeJob() {}
 
     /** Names of the tables written, in the order of the union row's structs. */
-    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors");
+    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors", "frames");
 
     /** Every row of every table in one schema: the table, the capture, and one struct per table. */
     static final StructType UNION = DataTypes.createStructType(List.of(
@@ -48,7 +49,8 @@ public final class AnalyzeJob {
             DataTypes.createStructField("connections", SparkTables.schema(AnalysisTables.CONNECTIONS), true),
             DataTypes.createStructField("transactions", SparkTables.schema(AnalysisTables.TRANSACTIONS), true),
             DataTypes.createStructField("violations", SparkTables.schema(AnalysisTables.VIOLATIONS), true),
-            DataTypes.createStructField("errors", SparkTables.ERRORS, true)));
+            DataTypes.createStructField("errors", SparkTables.ERRORS, true),
+            DataTypes.createStructField("frames", SparkTables.schema(AnalysisTables.FRAMES), true)));
 
     static Row unionRow(String table, String capture, Object[] values) {
         Object[] row = new Object[2 + TABLES.size()];
@@ -60,9 +62,19 @@ public final class AnalyzeJob {
 
     /** The job's options. */
     public record Options(List<String> inputs, String output, boolean splitConnections, int groups,
-                          int buffersPerQp, int maxPerOperation, boolean strict) {
+                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames) {
         public Options(List<String> inputs, String output, boolean splitConnections) {
             this(inputs, output, splitConnections, 0, 64, 32, false);
+        }
+
+        public Options(List<String> inputs, String output, boolean splitConnections, int groups,
+                       int buffersPerQp, int maxPerOperation, boolean strict) {
+            this(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, false);
+        }
+
+        /** The tables written. */
+        List<String> tables() {
+            return frames ? TABLES : TABLES.subList(0, TABLES.size() - 1);
         }
     }
 
@@ -70,7 +82,8 @@ public final class AnalyzeJob {
     public record Summary(int captures, int tasks, Map<String, Long> rows) {}
 
     private static final String USAGE = "usage: rdmascope-spark analyze INPUT... --output DIR "
-            + "[--split-connections [--groups N]] [--strict] [--buffers-per-qp N] [--max-per-operation N]";
+            + "[--split-connections [--groups N]] [--parquet-frames] [--strict] [--buffers-per-qp N] "
+            + "[--max-per-operation N]";
 
     public static void main(String[] args) {
         Options o;
@@ -105,6 +118,7 @@ public final class AnalyzeJob {
         String output = null;
         boolean split = false;
         boolean strict = false;
+        boolean frames = false;
         int groups = 0, buffers = 64, perOperation = 32;
         for (int i = 0; i < a.size(); i++) {
             String s = a.get(i);
@@ -112,6 +126,7 @@ public final class AnalyzeJob {
                 case "--output" -> output = value(a, ++i, s);
                 case "--split-connections" -> split = true;
                 case "--strict" -> strict = true;
+                case "--parquet-frames" -> frames = true;
                 case "--groups" -> groups = number(value(a, ++i, s), s);
                 case "--buffers-per-qp" -> buffers = number(value(a, ++i, s), s);
                 case "--max-per-operation" -> perOperation = number(value(a, ++i, s), s);
@@ -126,7 +141,7 @@ public final class AnalyzeJob {
         if (inputs.isEmpty() || output == null) {
             throw new IllegalArgumentException("INPUT and --output DIR are required");
         }
-        return new Options(inputs, output, split, groups, buffers, perOperation, strict);
+        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames);
     }
 
     private static String value(List<String> a, int i, String option) {
@@ -188,7 +203,7 @@ public final class AnalyzeJob {
         return out;
     }
 
-    /** Runs the job: lists, plans, analyses and writes the four tables under {@code o.output()}. */
+    /** Runs the job: lists, plans, analyses and writes the tables under {@code o.output()}. */
     public static Summary run(SparkSession spark, Options o) throws IOException {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Configuration conf = sc.hadoopConfiguration();
@@ -201,7 +216,7 @@ public final class AnalyzeJob {
         Dataset<Row> all = spark.createDataFrame(rows, UNION).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             Map<String, Long> counts = new LinkedHashMap<>();
-            for (String table : TABLES) {
+            for (String table : o.tables()) {
                 Dataset<Row> t = all.filter(functions.col("table").equalTo(table))
                         .select(functions.col(table + ".*"), functions.col(AnalysisTables.CAPTURE));
                 t.write().mode(SaveMode.Overwrite).partitionBy(AnalysisTables.CAPTURE)
@@ -211,7 +226,7 @@ public final class AnalyzeJob {
                 counts.put(r.getString(0), r.getLong(1));
             }
             Map<String, Long> ordered = new LinkedHashMap<>();
-            for (String table : TABLES) {
+            for (String table : o.tables()) {
                 ordered.put(table, counts.getOrDefault(table, 0L));
             }
             return new Summary(captures.size(), tasks.size(), ordered);
@@ -223,7 +238,8 @@ public final class AnalyzeJob {
     private static List<CaptureTask> whole(List<Tuple2<String, String>> captures, Options o) {
         List<CaptureTask> tasks = new ArrayList<>();
         for (Tuple2<String, String> c : captures) {
-            tasks.add(new CaptureTask(c._1(), c._2(), -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict()));
+            tasks.add(new CaptureTask(c._1(), c._2(), -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
+                    o.frames()));
         }
         return tasks;
     }

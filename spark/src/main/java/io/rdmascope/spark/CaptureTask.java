@@ -3,7 +3,9 @@ package io.rdmascope.spark;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.report.AnalysisTables;
+import io.rdmascope.report.FrameRows;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -32,9 +35,11 @@ import org.apache.spark.sql.RowFactory;
  * @param path the file for Hadoop's file systems
  * @param group the connection group, or -1 for the whole file
  * @param connections the TCP connections of the group ({@link ConnectionSplit#key}), or null
+ * @param frames whether the rows of the frames table are produced too
  */
 record CaptureTask(String capture, String path, int group, ArrayList<String> connections,
-                   int buffersPerQp, int maxPerOperation, boolean strict) implements Serializable {
+                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames)
+        implements Serializable {
 
     /** The local file of a Hadoop path, and whether it is a temporary copy. */
     record Local(Path file, boolean copy) {
@@ -67,16 +72,20 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
     }
 
     /**
-     * The rows of the analysis ({@link AnalyzeJob#UNION}): its connections, transactions and
-     * violations, or one error row when the capture cannot be analysed. Produced as they are read
+     * The rows of the analysis ({@link AnalyzeJob#UNION}): its connections, transactions,
+     * violations and, when asked, frames (kept from the same pass), or one error row when the capture cannot be analysed. Produced as they are read
      * from the analysis; the analysis and any temporary copy are deleted after the last row.
      */
     Iterator<Row> rows(Configuration conf) {
         Local local;
         FileAnalysis analysis;
+        SpillList<Object[]> frameRows = frames ? FrameSpill.list() : null;
         try {
             local = local(path, conf);
         } catch (IOException | RuntimeException e) {
+            if (frameRows != null) {
+                frameRows.close();
+            }
             return List.of(error(e)).iterator();
         }
         try {
@@ -84,13 +93,18 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
             Analyzer analyzer = connections == null ? new Analyzer(settings)
                     : new Analyzer(settings, ConnectionSplit.source(new HashSet<>(connections), group == 0),
                     Analyzer.EngineFactory.ENGINE);
-            analysis = analyzer.analyze(local.file(), capture);
+            FrameRows rows = frames ? new FrameRows(FrameSpill.sink(frameRows)) : null;
+            analysis = rows == null ? analyzer.analyze(local.file(), capture)
+                    : analyzer.analyze(local.file(), capture, rows.frames(), rows.pdus(), null, null);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             local.delete();
+            if (frameRows != null) {
+                frameRows.close();
+            }
             return List.of(error(e)).iterator();
         }
         String prefix = connections == null ? null : "g" + group + ".";
-        return new Rows(analysis, local, prefix);
+        return new Rows(analysis, frameRows, local, prefix);
     }
 
     private Row error(Throwable e) {
@@ -104,18 +118,21 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
     /** The rows of one analysis, table after table. */
     private final class Rows implements Iterator<Row> {
         private final FileAnalysis analysis;
+        private final SpillList<Object[]> frames;
         private final Local local;
         private final String prefix;
         private final Iterator<?>[] parts;
         private int part;
         private boolean closed;
 
-        Rows(FileAnalysis analysis, Local local, String prefix) {
+        Rows(FileAnalysis analysis, SpillList<Object[]> frames, Local local, String prefix) {
             this.analysis = analysis;
+            this.frames = frames;
             this.local = local;
             this.prefix = prefix;
             parts = new Iterator<?>[] {analysis.connections().iterator(), analysis.transactions().iterator(),
-                analysis.violations().iterator()};
+                analysis.violations().iterator(),
+                frames == null ? Collections.emptyIterator() : frames.iterator()};
         }
 
         @Override
@@ -126,6 +143,9 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
             if (part == parts.length && !closed) {
                 closed = true;
                 analysis.close();
+                if (frames != null) {
+                    frames.close();
+                }
                 local.delete();
             }
             return part < parts.length;
@@ -141,7 +161,9 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
             return switch (part) {
                 case 0 -> row(AnalysisTables.CONNECTIONS, (io.rdmascope.pipeline.ConnectionSummary) record);
                 case 1 -> row(AnalysisTables.TRANSACTIONS, (io.rdmascope.engine.Transaction) record);
-                default -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
+                case 2 -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
+                default -> AnalyzeJob.unionRow(AnalysisTables.FRAMES.name(), capture,
+                        SparkTables.converted(AnalysisTables.FRAMES, (Object[]) record, prefix));
             };
         }
 

@@ -27,7 +27,7 @@ final class SparkTables {
     static final DecimalType UINT64 = DataTypes.createDecimalType(20, 0);
 
     /** The columns whose values are record ids, made unique per group by {@code --split-connections}. */
-    private static final Set<String> IDS = Set.of("id", "connection", "transaction", "operations");
+    private static final Set<String> IDS = Set.of("id", "connection", "transaction", "operations", "connections");
 
     static DataType type(AnalysisTables.Type t) {
         return switch (t) {
@@ -64,16 +64,25 @@ final class SparkTables {
      */
     static <T> Object[] values(AnalysisTables.Table<T> table, T record, String idPrefix) {
         List<AnalysisTables.Column<T>> cs = table.columns();
-        Object[] out = new Object[cs.size()];
-        for (int i = 0; i < out.length; i++) {
-            AnalysisTables.Column<T> c = cs.get(i);
-            Object v = c.value().apply(record);
+        Object[] raw = new Object[cs.size()];
+        for (int i = 0; i < raw.length; i++) {
+            raw[i] = cs.get(i).value().apply(record);
+        }
+        return converted(table, raw, idPrefix);
+    }
+
+    /** The column values of one record of {@code table}, converted in place as {@link #values} does. */
+    static Object[] converted(AnalysisTables.Table<?> table, Object[] raw, String idPrefix) {
+        List<? extends AnalysisTables.Column<?>> cs = table.columns();
+        for (int i = 0; i < raw.length; i++) {
+            AnalysisTables.Column<?> c = cs.get(i);
+            Object v = raw[i];
             if (v != null && idPrefix != null && IDS.contains(c.name())) {
                 v = prefixed(v, idPrefix);
             }
-            out[i] = v == null ? null : value(c.type(), v);
+            raw[i] = v == null ? null : value(c.type(), v);
         }
-        return out;
+        return raw;
     }
 
     private static Object prefixed(Object v, String prefix) {

@@ -41,13 +41,13 @@ final class SplitPlan {
         for (Index ix : indexes) {
             if (ix.frames() == null || ix.frames().isEmpty()) {
                 tasks.add(new CaptureTask(ix.capture(), ix.path(), -1, null, o.buffersPerQp(), o.maxPerOperation(),
-                        o.strict()));
+                        o.strict(), o.frames()));
                 continue;
             }
             List<List<String>> split = ConnectionSplit.groups(ix.frames(), groups);
             for (int g = 0; g < split.size(); g++) {
                 tasks.add(new CaptureTask(ix.capture(), ix.path(), g, new ArrayList<>(split.get(g)),
-                        o.buffersPerQp(), o.maxPerOperation(), o.strict()));
+                        o.buffersPerQp(), o.maxPerOperation(), o.strict(), o.frames()));
             }
         }
         return tasks;

@@ -2,6 +2,7 @@ package io.rdmascope.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.cli.Main;
@@ -16,6 +17,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,6 +27,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,6 +119,50 @@ class AnalyzeJobTest {
         assertSameRows(AnalysisTables.CONNECTIONS, split.connections(), whole, ids);
         assertSameRows(AnalysisTables.TRANSACTIONS, split.transactions(), whole, ids);
         assertSameRows(AnalysisTables.VIOLATIONS, split.violations(), whole, ids);
+    }
+
+    @Test
+    void framesAreDissectJsonsRecords() throws IOException {
+        List<String> captures = List.of(Path.of("..", "samples", "markers-and-crc.pcap").toString(),
+                RealCaptures.file("softuiwarp-mixed.pcap").toString());
+        Path out = tmp.resolve("frames");
+        AnalyzeJob.run(LocalSpark.get(),
+                new AnalyzeJob.Options(captures, out.toString(), false, 0, 64, 32, false, true));
+        Dataset<Row> frames = RdmascopeTables.read(LocalSpark.get(), out.toString()).frames();
+        assertThat(tables.frames()).isNull();
+        for (String capture : captures) {
+            ByteArrayOutputStream dissected = new ByteArrayOutputStream();
+            Main.run(new String[] {"dissect", "--format", "json", capture},
+                    new PrintStream(dissected, true, StandardCharsets.UTF_8),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            JsonNode json = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    .readTree(dissected.toByteArray());
+            List<Row> rows = frames.filter(functions.col("capture").equalTo(capture))
+                    .orderBy("frame", "endOfCapture").collectAsList();
+            assertThat(rows).hasSize(json.size()).isNotEmpty();
+            for (int i = 0; i < rows.size(); i++) {
+                Row r = rows.get(i);
+                JsonNode f = json.get(i);
+                String at = capture + " row " + i;
+                assertThat(r.<Long>getAs("frame")).as(at).isEqualTo(f.get("frame").asLong());
+                assertThat(r.<Boolean>getAs("endOfCapture")).as(at).isEqualTo(f.path("end_of_capture").asBoolean());
+                assertThat(r.<Integer>getAs("pdus")).as(at).isEqualTo(f.get("pdus").size());
+                if (f.has("len")) {
+                    assertThat(r.<Long>getAs("length")).as(at).isEqualTo(f.get("len").asLong());
+                    long micros = f.get("time_epoch").decimalValue().movePointRight(6).longValue();
+                    Timestamp t = r.getAs("timeNs");
+                    assertThat(t.getTime() * 1000 + t.getNanos() / 1000 % 1000).as(at).isEqualTo(micros);
+                } else {
+                    assertThat(r.<Object>getAs("timeNs")).as(at).isNull();
+                }
+                if (f.has("ip")) {
+                    assertThat(r.<String>getAs("source")).as(at).isEqualTo(f.get("ip").get("src").asText());
+                    assertThat(r.<Long>getAs("tcpStream")).as(at).isEqualTo(f.get("tcp").get("stream").asLong());
+                } else {
+                    assertThat(r.<Object>getAs("source")).as(at).isNull();
+                }
+            }
+        }
     }
 
     /** The table holds the JSON's rows (as many, each once), ignoring the columns {@code ignored}. */
