@@ -15,13 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
-import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.LocalInputFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,24 +113,6 @@ class ParquetFramesTest {
     }
 
     private static List<Group> read(Path file) throws IOException {
-        List<Group> rows = new ArrayList<>();
-        try (ParquetReader<Group> r = new GroupReader(new LocalInputFile(file)).build()) {
-            for (Group g = r.read(); g != null; g = r.read()) {
-                rows.add(g);
-            }
-        }
-        return rows;
-    }
-
-    /** Parquet's reader of its example records, on a local file without a Hadoop file system. */
-    private static final class GroupReader extends ParquetReader.Builder<Group> {
-        GroupReader(InputFile file) {
-            super(file, new PlainParquetConfiguration());
-        }
-
-        @Override
-        protected ReadSupport<Group> getReadSupport() {
-            return new GroupReadSupport();
-        }
+        return ParquetRows.read(file);
     }
 }

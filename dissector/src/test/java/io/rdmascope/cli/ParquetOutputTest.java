@@ -22,10 +22,6 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.api.ReadSupport;
-import org.apache.parquet.hadoop.example.GroupReadSupport;
-import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -157,25 +153,9 @@ class ParquetOutputTest {
             parts = s.sorted().toList();
         }
         for (Path p : parts) {
-            try (ParquetReader<Group> r = new GroupReader(new LocalInputFile(p)).build()) {
-                for (Group g = r.read(); g != null; g = r.read()) {
-                    rows.add(g);
-                }
-            }
+            ParquetRows.read(p, rows);
         }
         return rows;
-    }
-
-    /** Parquet's reader of its example records, on a local file without a Hadoop file system. */
-    private static final class GroupReader extends ParquetReader.Builder<Group> {
-        GroupReader(InputFile file) {
-            super(file, new PlainParquetConfiguration());
-        }
-
-        @Override
-        protected ReadSupport<Group> getReadSupport() {
-            return new GroupReadSupport();
-        }
     }
 
     /** A Parquet row in the form of {@link AnalysisRows}. */
