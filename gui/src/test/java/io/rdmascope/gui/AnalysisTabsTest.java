@@ -7,7 +7,6 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.gui.model.NicState;
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import io.rdmascope.gui.ui.StatisticsPane;
 import io.rdmascope.gui.ui.TransactionStyle;
@@ -18,7 +17,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.chart.XYChart;
@@ -38,9 +36,7 @@ class AnalysisTabsTest {
 
     @Start
     void start(Stage stage) {
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1280, 900));
-        stage.show();
+        view = Windows.show(stage, 1280, 900);
     }
 
     private void open(FxRobot robot, String capture) throws Exception {

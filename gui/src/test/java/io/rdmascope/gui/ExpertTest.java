@@ -9,12 +9,10 @@ import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
 import io.rdmascope.gui.model.FrameRow;
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.ExpertItems;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.control.TreeCell;
@@ -37,9 +35,7 @@ class ExpertTest {
 
     @Start
     void start(Stage stage) {
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1280, 900));
-        stage.show();
+        view = Windows.show(stage, 1280, 900);
     }
 
     private void open(FxRobot robot, String sample) throws Exception {

@@ -3,10 +3,8 @@ package io.rdmascope.gui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdmascope.gui.model.FrameRow;
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
-import java.util.prefs.Preferences;
 import javafx.css.PseudoClass;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableCell;
@@ -29,9 +27,7 @@ class FilterActionsTest {
 
     @Start
     void start(Stage stage) {
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1280, 900));
-        stage.show();
+        view = Windows.show(stage, 1280, 900);
     }
 
     private void open(FxRobot robot, String sample) throws Exception {

@@ -7,13 +7,11 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.NicState;
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import java.util.stream.Collectors;
 import javafx.geometry.Point2D;
 import javafx.geometry.Rectangle2D;
@@ -42,9 +40,7 @@ class MainViewTest {
 
     @Start
     void start(Stage stage) {
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1280, 900));
-        stage.show();
+        view = Windows.show(stage, 1280, 900);
     }
 
     private void open(FxRobot robot, Path file) throws Exception {

@@ -3,13 +3,11 @@ package io.rdmascope.gui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdmascope.gui.model.FrameRow;
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.scene.control.TableColumn;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -30,9 +28,7 @@ class NavigationTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1024, 700));
-        stage.show();
+        view = Windows.show(stage, 1024, 700);
     }
 
     private void open(FxRobot robot, String sample) throws Exception {

@@ -2,13 +2,11 @@ package io.rdmascope.gui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import io.rdmascope.synth.BulkCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,9 +30,7 @@ class ScrollTest {
 
     @Start
     void start(Stage stage) {
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1000, 700));
-        stage.show();
+        view = Windows.show(stage, 1000, 700);
     }
 
     @Test

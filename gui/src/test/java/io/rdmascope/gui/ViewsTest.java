@@ -8,7 +8,6 @@ import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.gui.model.Conversation;
 import io.rdmascope.gui.model.FrameRow;
-import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.FlowGraphView;
 import io.rdmascope.gui.ui.IoGraphView;
 import io.rdmascope.gui.ui.MainView;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.geometry.Point2D;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.chart.XYChart;
@@ -41,9 +39,7 @@ class ViewsTest {
 
     @Start
     void start(Stage stage) {
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
-        stage.setScene(RdmascopeApp.scene(view, 1280, 900));
-        stage.show();
+        view = Windows.show(stage, 1280, 900);
     }
 
     private void open(FxRobot robot, Path file) throws Exception {

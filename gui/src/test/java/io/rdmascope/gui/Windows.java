@@ -1,15 +1,26 @@
 package io.rdmascope.gui;
 
+import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.prefs.Preferences;
+import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** What the window tests share: opening a capture and waiting until it is shown and analysed. */
+/** What the window tests share: the window itself, and opening a capture until it is shown and analysed. */
 public final class Windows {
     private Windows() {}
+
+    /** The application's window on {@code stage}, {@code width} by {@code height}, shown. */
+    public static MainView show(Stage stage, double width, double height) {
+        MainView view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
+        stage.setScene(RdmascopeApp.scene(view, width, height));
+        stage.show();
+        return view;
+    }
 
     /** Opens {@code file} and waits until it is loaded and analysed (the status line counts its notes). */
     public static void open(FxRobot robot, MainView view, Path file, long seconds) throws TimeoutException {
