@@ -142,17 +142,12 @@ public final class SpecDocs {
             if (i == parts.length - 1) {
                 return new int[] {base, width};
             }
-            String t = found.path("type").asText("");
-            int sep = t.indexOf("::");
-            if (sep > 0) {
-                owner = t.substring(0, sep);
-                t = t.substring(sep + 2);
-            }
-            JsonNode tree = SPEC_TREES.get(owner);
-            if (tree == null || !tree.path("types").has(t)) {
+            TypeRef next = type(owner, found.path("type").asText(""));
+            if (next == null) {
                 return none;
             }
-            cur = tree.path("types").path(t);
+            owner = next.spec();
+            cur = next.node();
         }
         return none;
     }
@@ -179,6 +174,24 @@ public final class SpecDocs {
         return new Doc(label, description, offset, width, wholeRef.isEmpty() ? whole : whole + " (" + wholeRef + ")");
     }
 
+    /** A user type of a spec, and the spec that declares it. */
+    private record TypeRef(String spec, JsonNode node) {}
+
+    /** The type a field names, {@code name} or {@code other_spec::name}, as seen from {@code spec}; null if unknown. */
+    private static TypeRef type(String spec, String name) {
+        String owner = spec;
+        int sep = name.indexOf("::");
+        if (sep > 0) {
+            owner = name.substring(0, sep);
+            name = name.substring(sep + 2);
+        }
+        JsonNode tree = SPEC_TREES.get(owner);
+        if (tree == null || !tree.path("types").has(name)) {
+            return null;
+        }
+        return new TypeRef(owner, tree.path("types").path(name));
+    }
+
     /** Width in bits of a field of fixed size, or -1. */
     private static int bitWidth(String spec, JsonNode f) {
         if (f.has("size")) {
@@ -192,19 +205,13 @@ public final class SpecDocs {
         if (t.matches("b[0-9]+")) {
             return Integer.parseInt(t.substring(1));
         }
-        String owner = spec;
-        int sep = t.indexOf("::");
-        if (sep > 0) {
-            owner = t.substring(0, sep);
-            t = t.substring(sep + 2);
-        }
-        JsonNode tree = SPEC_TREES.get(owner);
-        if (tree == null || !tree.path("types").has(t)) {
+        TypeRef ref = type(spec, t);
+        if (ref == null) {
             return -1;
         }
         int sum = 0;
-        for (JsonNode g : tree.path("types").path(t).path("seq")) {
-            int w = g.has("if") ? -1 : bitWidth(owner, g);
+        for (JsonNode g : ref.node().path("seq")) {
+            int w = g.has("if") ? -1 : bitWidth(ref.spec(), g);
             if (w < 0) {
                 return -1;
             }
