@@ -125,8 +125,7 @@ final class StreamFollower {
             byte[] payload;
             boolean[] complete = {true};
             if (u.handshake() != null) {
-                header = FrameSummary.handshake(u.handshake()) + ", private data " + u.handshake().privateDataLength()
-                        + " octets";
+                header = FrameSummary.handshake(u.handshake());
                 payload = u.handshake().privateData() == null ? new byte[0] : u.handshake().privateData();
             } else {
                 Fpdu f = u.fpdu();
@@ -163,6 +162,8 @@ final class StreamFollower {
     private static final class Message {
         final DdpSegment first;
         final long firstFrame;
+        /** The frame that carried its first octet. */
+        long from;
         final long time;
         final boolean fromInitiator;
         long lastFrame;
@@ -176,6 +177,7 @@ final class StreamFollower {
         Message(DdpSegment first, long frame, long time, boolean fromInitiator) {
             this.first = first;
             this.firstFrame = frame;
+            this.from = frame;
             this.lastFrame = frame;
             this.time = time;
             this.fromInitiator = fromInitiator;
@@ -208,7 +210,7 @@ final class StreamFollower {
                 b.append(", QN ").append(s.qn).append(" MSN ").append(s.msn).append(" MO ").append(s.mo);
             }
             b.append(", ").append(size).append(" octets in ").append(segments)
-             .append(segments == 1 ? " segment" : " segments").append(frames(firstFrame, lastFrame));
+             .append(segments == 1 ? " segment" : " segments").append(frames(from, lastFrame));
             boolean whole = complete && ended && covered == size;
             if (!whole) {
                 b.append(ended ? " (octets missing)" : " (no last segment)");
@@ -251,6 +253,7 @@ final class StreamFollower {
             m.place(s.tagged ? s.to - m.first.to : s.mo, payload);
             m.complete &= complete[0];
             m.segments++;
+            m.from = Math.min(m.from, u.fpdu().firstFrame > 0 ? u.fpdu().firstFrame : frame);
             m.lastFrame = frame;
             this.octets += payload.length;
             if (s.last) {
