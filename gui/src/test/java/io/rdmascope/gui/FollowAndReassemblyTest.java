@@ -123,8 +123,20 @@ class FollowAndReassemblyTest {
         robot.interact(() -> view.selectField("rdmap.opcode"));
         int i = view.bytesTabs().tabs().getSelectionModel().getSelectedIndex() - 1;
         assertThat(i).isGreaterThanOrEqualTo(0);
-        assertThat(view.bytesTabs().fpduView(i).highlightOffset()).isEqualTo(3);
+        HexView fv = view.bytesTabs().fpduView(i);
+        assertThat(fv.highlightOffset()).isEqualTo(3);
         shot(robot, view, "fpdu-tab-large-send");
+
+        // the last octets of a 64 KiB FPDU are drawn and can be clicked
+        robot.interact(() -> view.selectField("mpa.pad_length"));
+        robot.interact(() -> view.selectField("rdmap.opcode"));
+        robot.interact(() -> fv.setVvalue(1));
+        int last = fv.bytes().length - 1;
+        robot.clickOn(fv.pointOfByte(last));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(selectedField()).isIn("mpa.crc", "mpa.crc_ok");
+        assertThat(fv.isHighlighted(last)).isTrue();
+        shot(robot, view, "fpdu-tab-large-send-end");
     }
 
     private FollowStreamWindow follow(FxRobot robot, long frame, FollowedStream.Layer layer) throws Exception {
