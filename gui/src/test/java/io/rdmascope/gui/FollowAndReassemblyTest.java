@@ -220,6 +220,34 @@ class FollowAndReassemblyTest {
     }
 
     @Test
+    void followDdpStreamFromThePacketListsContextMenu(FxRobot robot) throws Exception {
+        open(robot, "osc-iwarp-crc-markers.pcap");
+        robot.interact(() -> view.jumpTo(14));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TableCell<?, ?> info = robot.lookup(".table-cell")
+                .queryAllAs(javafx.scene.control.TableCell.class).stream()
+                .filter(c -> c.getTableColumn().getText().equals("Info") && c.getTableRow() != null
+                        && c.getTableRow().getItem() != null && ((FrameRow) c.getTableRow().getItem()).number() == 14)
+                .findFirst().orElseThrow();
+        robot.rightClickOn(info);
+        robot.moveTo(shown(robot, "Follow"));
+        robot.moveTo(shown(robot, "MPA Stream"));
+        robot.clickOn(shown(robot, "DDP Stream"));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#followList").tryQuery().isPresent()
+                && !robot.lookup("#followList").queryAs(ListView.class).getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<?> list = robot.lookup("#followList").queryAs(ListView.class);
+        assertThat(((Stage) list.getScene().getWindow()).getTitle()).startsWith("Follow DDP Stream (c1)");
+        robot.interact(() -> ((Stage) list.getScene().getWindow()).close());
+    }
+
+    private static Node shown(FxRobot robot, String text) {
+        WaitForAsyncUtils.waitForFxEvents();
+        return robot.lookup(text).match(n -> n.getScene() != null && n.getScene().getWindow() != null
+                && n.getScene().getWindow().isShowing() && n.isVisible()).queryLabeled();
+    }
+
+    @Test
     void aLongStreamSaysHowManyMessagesAreShown(FxRobot robot) throws Exception {
         open(robot, "osc-iwarp-crc-markers.pcap");
         FollowStreamWindow w = follow(robot, 10, FollowedStream.Layer.MPA);

@@ -24,6 +24,8 @@ import java.util.Map;
 final class StreamFollower {
     /** Octets of payload a followed stream holds at most; the messages past them are left out. */
     static final long MAX_OCTETS = 16L << 20;
+    /** PDUs of a connection looked at, at most, for its DDP messages. */
+    static final int MAX_PDUS = 4_000_000;
     /** The largest gap a DDP message's segments may leave before one is taken as a new start. */
     private static final long MAX_MESSAGE = 16L << 20;
 
@@ -47,23 +49,33 @@ final class StreamFollower {
             return FollowedStream.empty(id, layer);
         }
         MpaConnection conn = conns.get(wanted);
-        List<long[]> pdus = new ArrayList<>();
+        // frames and PDU indexes, two longs a PDU: enough of them for the messages asked for
+        long cap = layer == FollowedStream.Layer.MPA ? Math.min(MAX_PDUS, limit + 1L) : MAX_PDUS;
+        long[][] pdus = {new long[64]};
+        int[] n = {0};
+        boolean[] cut = {false};
         int w = wanted;
         index.forEachPdu((frame, pdu, c, fromInitiator, length, handshake) -> {
-            if (c == w) {
-                pdus.add(new long[] {frame, pdu});
+            if (c != w) {
+                return;
             }
+            if (n[0] / 2 >= cap) {
+                cut[0] = true;
+                return;
+            }
+            if (n[0] + 2 > pdus[0].length) {
+                pdus[0] = Arrays.copyOf(pdus[0], pdus[0].length * 2);
+            }
+            pdus[0][n[0]++] = frame;
+            pdus[0][n[0]++] = pdu;
         });
         Walk walk = layer == FollowedStream.Layer.MPA ? new MpaWalk(limit) : new DdpWalk(limit);
         StreamOctets octets = new StreamOctets(index, reader);
-        for (long[] p : pdus) {
-            if (walk.done()) {
-                break;
-            }
-            long frame = p[0];
-            Unit u = index.unit((int) p[1], frame, 0);
-            walk.unit(frame, u, octets);
+        for (int i = 0; i < n[0] && !walk.done(); i += 2) {
+            long frame = pdus[0][i];
+            walk.unit(frame, index.unit((int) pdus[0][i + 1], frame, 0), octets);
         }
+        walk.more |= cut[0];
         List<StreamMessage> messages = walk.messages();
         return new FollowedStream(id, conn.tcp().initiator().toString(), conn.tcp().responder().toString(), layer,
                 messages, walk.more());

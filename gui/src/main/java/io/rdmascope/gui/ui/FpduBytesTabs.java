@@ -228,7 +228,7 @@ public final class FpduBytesTabs extends BorderPane {
             List<Integer> p = new ArrayList<>(path);
             p.add(i);
             List<Integer> f = deepest(n.children().get(i), offset, p);
-            int len = f == null ? 0 : n.children().get(i).length();
+            int len = f == null ? 0 : below(n, f, path.size()).length();
             if (f != null && (best == null || len < bestLength)) {
                 best = f;
                 bestLength = len;
@@ -236,5 +236,13 @@ public final class FpduBytesTabs extends BorderPane {
         }
         boolean covers = n.offset() >= 0 && n.length() > 0 && offset >= n.offset() && offset < n.offset() + n.length();
         return best != null ? best : covers ? path : null;
+    }
+
+    /** The node {@code path} leads to from {@code n}, which stands at step {@code from - 1} of it. */
+    private static FieldNode below(FieldNode n, List<Integer> path, int from) {
+        for (int k = from; k < path.size(); k++) {
+            n = n.children().get(path.get(k));
+        }
+        return n;
     }
 }
