@@ -74,7 +74,7 @@ final class MainMenus {
         saveAs.setOnAction(e -> saveAs());
         Menu file = new Menu("File", null, open, recentMenu, saveAs, new SeparatorMenuItem(), export,
                 new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file, view.menu(), goMenu(), capture.menu());
+        MenuBar bar = new MenuBar(file, view.menu(), goMenu(), capture.menu(), statisticsMenu());
         bar.setId("menuBar");
         return bar;
     }
@@ -103,6 +103,19 @@ final class MainMenus {
         String ext = name.contains(".") ? name.substring(name.lastIndexOf('.')) : ".pcap";
         exportDialog(name, "Capture", "*" + ext,
                 out -> java.nio.file.Files.copy(from, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING));
+    }
+
+    /** Statistics: each view of the Statistics tab, as Wireshark's menu opens its statistics. */
+    private Menu statisticsMenu() {
+        Menu statistics = new Menu("Statistics");
+        statistics.setId("statisticsMenu");
+        for (String name : StatisticsPane.VIEWS) {
+            MenuItem item = new MenuItem(name);
+            item.setId("statistics" + name.replace(" ", ""));
+            item.setOnAction(e -> actions.showStatistics(name));
+            statistics.getItems().add(item);
+        }
+        return statistics;
     }
 
     /** Writes the selected frames (in frame order) as pcap. */

@@ -582,6 +582,13 @@ public final class MainView extends BorderPane {
         return menus.capture();
     }
 
+    /** Statistics menu: the Statistics tab, on one of its views ({@link StatisticsPane#VIEWS}). */
+    public void showStatistics(String name) {
+        tabs.getTabs().stream().filter(t -> t.getContent() == statistics).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
+        statistics.showView(name);
+    }
+
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
     public boolean selectField(String name) {
         return details.selectField(name);
