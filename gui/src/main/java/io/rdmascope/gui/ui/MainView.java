@@ -5,7 +5,6 @@ import io.rdmascope.fields.FieldNode;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameRow;
-import io.rdmascope.gui.model.LoadListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +16,6 @@ import javafx.geometry.Orientation;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -60,7 +58,6 @@ public final class MainView extends BorderPane {
         cancelFilter();
     }, this::openViolations);
     private final Label status = statusBar.status();
-    private final ProgressBar progress = statusBar.progress();
     private final Button cancel = statusBar.cancel();
     private final MainMenus menus;
     private final AnalysisViews analysisViews;
@@ -101,7 +98,7 @@ public final class MainView extends BorderPane {
         nic.setId("nic");
         statistics.setId("statistics");
 
-        filterBar = new FilterBar(new FilterHost(), filtered);
+        filterBar = new FilterBar(new WindowFilterHost(this, statusBar, () -> summary), filtered);
         setTop(new VBox(menus.top(), filterBar, filterBar.error()));
         SplitPane bytesPane = new SplitPane(details, hex);
         bytesPane.setDividerPositions(0.55);
@@ -468,44 +465,6 @@ public final class MainView extends BorderPane {
     /** What was copied last from a context menu. */
     public String lastCopied() {
         return contextMenus.copied();
-    }
-
-    /** What the filter bar asks of this window. */
-    private final class FilterHost implements FilterBar.Host {
-        @Override
-        public CaptureModel model() {
-            return model;
-        }
-
-        @Override
-        public int frameCount() {
-            return rows.frameCount();
-        }
-
-        @Override
-        public void status(String text) {
-            status.setText(text);
-        }
-
-        @Override
-        public String summary() {
-            return isLoading() ? null : summary;
-        }
-
-        @Override
-        public void showProgress(Task<?> task) {
-            statusBar.showProgress(task);
-        }
-
-        @Override
-        public void endProgress() {
-            MainView.this.endProgress();
-        }
-
-        @Override
-        public boolean isLoading() {
-            return MainView.this.isLoading();
-        }
     }
 
     // ---- accessors for the application and tests
