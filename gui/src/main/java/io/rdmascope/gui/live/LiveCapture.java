@@ -7,6 +7,7 @@ import io.rdmascope.engine.NicSettings;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import java.io.IOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,9 +48,7 @@ public final class LiveCapture {
                 for (PcapAddress a : nif.getAddresses()) {
                     InetAddress ip = a.getAddress();
                     if (ip != null) {
-                        String text = ip.getHostAddress();
-                        int scope = text.indexOf('%');
-                        addresses.add(scope < 0 ? text : text.substring(0, scope));
+                        addresses.add(text(ip));
                     }
                 }
                 addresses.sort((x, y) -> Boolean.compare(x.contains(":"), y.contains(":")));
@@ -62,6 +61,35 @@ public final class LiveCapture {
             throw new CaptureException("live capture needs libpcap, which is not available: " + e.getMessage(), e);
         }
         return out;
+    }
+
+    /** An address as people write it: IPv6 with its longest run of zero groups as "::", without a scope. */
+    static String text(InetAddress ip) {
+        String t = ip.getHostAddress();
+        int scope = t.indexOf('%');
+        t = scope < 0 ? t : t.substring(0, scope);
+        if (!(ip instanceof Inet6Address)) {
+            return t;
+        }
+        String[] groups = t.split(":");
+        int bestAt = -1, bestLength = 1;
+        for (int i = 0; i < groups.length; ) {
+            int j = i;
+            while (j < groups.length && groups[j].equals("0")) {
+                j++;
+            }
+            if (j - i > bestLength) {
+                bestAt = i;
+                bestLength = j - i;
+            }
+            i = Math.max(j, i + 1);
+        }
+        if (bestAt < 0) {
+            return t;
+        }
+        String head = String.join(":", java.util.Arrays.copyOfRange(groups, 0, bestAt));
+        String tail = String.join(":", java.util.Arrays.copyOfRange(groups, bestAt + bestLength, groups.length));
+        return head + "::" + tail;
     }
 
     /** Why a capture filter (BPF, tcpdump's syntax) cannot be used, or null when it can (a blank one too). */

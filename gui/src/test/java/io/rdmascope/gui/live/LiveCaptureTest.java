@@ -91,6 +91,16 @@ class LiveCaptureTest {
     }
 
     @Test
+    void addressesAreWrittenAsPeopleWriteThem() throws Exception {
+        assertThat(LiveCapture.text(java.net.InetAddress.getByName("192.0.2.2"))).isEqualTo("192.0.2.2");
+        assertThat(LiveCapture.text(java.net.InetAddress.getByName("fd00::2"))).isEqualTo("fd00::2");
+        assertThat(LiveCapture.text(java.net.InetAddress.getByName("::1"))).isEqualTo("::1");
+        assertThat(LiveCapture.text(java.net.InetAddress.getByName("fe80::fc:ff:fe00:1"))).isEqualTo("fe80::fc:ff:fe00:1");
+        assertThat(LiveCapture.text(java.net.InetAddress.getByName("1:0:0:2:0:0:0:3"))).isEqualTo("1:0:0:2::3");
+        assertThat(LiveCapture.text(java.net.InetAddress.getByName("1:2:3:4:5:6:7:8"))).isEqualTo("1:2:3:4:5:6:7:8");
+    }
+
+    @Test
     void aMissingInterfaceOrABadFilterIsToldWhenOpening() {
         assertThatThrownBy(() -> LiveCapture.open("nosuchif0", null)).isInstanceOf(CaptureException.class)
                 .hasMessageContaining("nosuchif0");
