@@ -18,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class LiveCaptureWindowTest {
     private MainView view;
+    private Stage stage;
 
     @BeforeAll
     static void loopbackCanBeCaptured() {
@@ -43,6 +45,7 @@ class LiveCaptureWindowTest {
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         view = Windows.show(stage, 1200, 800);
     }
 
@@ -146,6 +149,15 @@ class LiveCaptureWindowTest {
         assertThat(view.isCapturing()).isFalse();
         assertThat(view.status().getText()).startsWith("completion-mismatch.pcap: ");
         assertThat(robot.lookup("#startButton").queryButton().isDisabled()).isFalse();
+    }
+
+    @Test
+    void closingTheWindowStopsTheCapture(FxRobot robot) throws Exception {
+        robot.interact(() -> view.captureMenu().start("lo", "tcp port 9"));
+        assertThat(view.isCapturing()).isTrue();
+        robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_HIDING)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isLoading());
+        assertThat(view.status().getText()).startsWith("lo: ").contains(" transactions");
     }
 
     @Test
