@@ -53,7 +53,7 @@ public final class CaptureMenu {
     CaptureMenu(MainView view) {
         this.view = view;
         tick.setOnFinished(e -> refresh());
-        view.allRows().addListener((ListChangeListener<Object>) c -> follow());
+        view.allRows().addListener((ListChangeListener<Object>) c -> showNewest());
     }
 
     Menu menu() {
@@ -180,11 +180,6 @@ public final class CaptureMenu {
         d.show();
     }
 
-    /** The interfaces dialog last shown, or null. */
-    InterfacesDialog dialog() {
-        return dialog;
-    }
-
     /** The interface of the capture shown (under way or stopped), or null when a file is shown. */
     String liveName() {
         LoadTask t = following;
@@ -228,7 +223,7 @@ public final class CaptureMenu {
     }
 
     /** While capturing with no frame selected, the packet list shows the newest frames, as Wireshark's does. */
-    private void follow() {
+    private void showNewest() {
         if (capturing.get() && view.table().getSelectionModel().isEmpty() && !view.allRows().isEmpty()) {
             view.table().scrollTo(view.allRows().size() - 1);
         }

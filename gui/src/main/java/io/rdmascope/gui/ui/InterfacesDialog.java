@@ -107,18 +107,6 @@ final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
         start.setDisable(why != null || table.getSelectionModel().getSelectedItem() == null);
     }
 
-    TableView<LiveCapture.Interface> table() {
-        return table;
-    }
-
-    TextField filter() {
-        return filter;
-    }
-
-    Label problem() {
-        return problem;
-    }
-
     private static <T> TableColumn<T, String> col(String name, double width, Function<T, String> f) {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setCellValueFactory(v -> new ReadOnlyStringWrapper(f.apply(v.getValue())));
