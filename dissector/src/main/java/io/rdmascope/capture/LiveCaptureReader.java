@@ -31,6 +31,8 @@ public final class LiveCaptureReader implements CaptureReader {
     private final long limit;
     private final long deadlineNanos;
     private volatile boolean stopped;
+    /** Run on the reading thread while waiting for traffic. */
+    private Runnable whenIdle = () -> {};
     /** When a stop was first seen: the frames libpcap still holds are read until then plus {@link #DRAIN_NANOS}. */
     private long stopSeenNanos;
     private long frame;
@@ -158,8 +160,18 @@ public final class LiveCaptureReader implements CaptureReader {
         }
     }
 
+    /**
+     * Runs {@code action} on the thread that calls {@link #next} each time it waits for traffic
+     * (every {@value #IDLE_MILLIS} ms while none comes): a reader of the frames can show what it
+     * holds, or decide to {@link #stop}, while the capture is quiet. Set it before reading.
+     */
+    public void whenIdle(Runnable action) {
+        whenIdle = action;
+    }
+
     /** Waits a little for traffic: an idle capture looks for frames every {@value #IDLE_MILLIS} ms. */
-    private static void idle() throws IOException {
+    private void idle() throws IOException {
+        whenIdle.run();
         try {
             Thread.sleep(IDLE_MILLIS);
         } catch (InterruptedException e) {

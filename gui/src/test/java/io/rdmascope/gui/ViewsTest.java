@@ -176,7 +176,7 @@ class ViewsTest {
     @Test
     void conversationsListEachConnectionAndSort(FxRobot robot) throws Exception {
         open(robot, Samples.real(NFS));
-        robot.clickOn("Statistics");
+        robot.clickOn("#tabStatistics");
         robot.clickOn("#statView").clickOn("Conversations");
         StatisticsPane stats = robot.lookup("#statistics").queryAs(StatisticsPane.class);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !stats.conversations().isLoading()
@@ -209,7 +209,7 @@ class ViewsTest {
     @Test
     void ioGraphCountsTransactionsPerIntervalAndFollowsTheDisplayFilter(FxRobot robot) throws Exception {
         open(robot, Samples.real(NFS));
-        robot.clickOn("Statistics");
+        robot.clickOn("#tabStatistics");
         StatisticsPane stats = robot.lookup("#statistics").queryAs(StatisticsPane.class);
         robot.interact(() -> stats.showView(StatisticsPane.IO_GRAPH));
         IoGraphView io = stats.ioGraph();
@@ -243,7 +243,7 @@ class ViewsTest {
     @Test
     void bytesPerConnectionChartKeepsTheTopConnectionsInNaturalOrder(FxRobot robot) throws Exception {
         open(robot, Samples.real(NFS));
-        robot.clickOn("Statistics");
+        robot.clickOn("#tabStatistics");
         StatisticsPane stats = robot.lookup("#statistics").queryAs(StatisticsPane.class);
         assertThat(stats.bytesChart().getData().get(0).getData()).extracting(XYChart.Data::getXValue)
                 .containsExactly("c1", "c2");

@@ -1,5 +1,6 @@
 package io.rdmascope.gui.pipeline;
 
+import io.rdmascope.capture.CaptureReader;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.Packet;
 import io.rdmascope.engine.NicSettings;
@@ -56,6 +57,8 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final ConnectionTables connectionTables = new ConnectionTables(index);
     private final Reassembly reassembly;
     private final StreamFollower follower;
+    /** The frames of a capture under way, or null when the file is read. */
+    private final LiveSource live;
 
     public PipelineCaptureModel(Path file) throws IOException {
         this(file, NicSettings.DEFAULTS);
@@ -63,9 +66,24 @@ public final class PipelineCaptureModel implements CaptureModel {
 
     /** Opens the file for random access now, so that a file that is not a capture fails here. */
     public PipelineCaptureModel(Path file, NicSettings settings) throws IOException {
+        this(file, settings, null, Captures.open(file));
+    }
+
+    /**
+     * A capture under way: loading reads the frames of {@code live} as they are captured (see {@link
+     * LiveLoading}); {@code live} also writes them to {@code file}, from where {@code randomAccess}
+     * reads them again for rows, details and bytes.
+     */
+    public static PipelineCaptureModel live(LiveSource live, Path file, CaptureReader randomAccess,
+                                            NicSettings settings) {
+        return new PipelineCaptureModel(file, settings, live, randomAccess);
+    }
+
+    private PipelineCaptureModel(Path file, NicSettings settings, LiveSource live, CaptureReader randomAccess) {
         this.file = file;
         this.settings = settings;
-        this.reader = new FrameReader(index, Captures.open(file));
+        this.live = live;
+        this.reader = new FrameReader(index, randomAccess);
         this.rows = new FrameRows(index, reader);
         this.details = new FrameDetails(index, reader, findings);
         this.nic = new NicReplay(file, settings);
@@ -87,10 +105,14 @@ public final class PipelineCaptureModel implements CaptureModel {
         IndexLoader loader = new IndexLoader(index, findings, listener);
         long size = reader.size();
         PduListener engine = Analyzer.EngineFactory.ENGINE.create(settings, loader);
+        PduListener pdus = PduListeners.tee(loader.beforeEngine(), withoutWatermark(engine), loader.afterEngine());
         try {
-            Dissection.run(file, loader,
-                    PduListeners.tee(loader.beforeEngine(), withoutWatermark(engine), loader.afterEngine()),
-                    size > 0 ? read -> listener.progress(Math.min(1.0, (double) read / size)) : null, cancelled);
+            if (live != null) {
+                LiveLoading.run(live, loader, pdus, cancelled);
+            } else {
+                Dissection.run(file, loader, pdus,
+                        size > 0 ? read -> listener.progress(Math.min(1.0, (double) read / size)) : null, cancelled);
+            }
         } finally {
             loader.fileHeld();
             loader.flush();

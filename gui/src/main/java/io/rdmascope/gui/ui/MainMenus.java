@@ -41,12 +41,14 @@ final class MainMenus {
     private final BooleanSupplier haveCapture;
     private final Menu recentMenu = new Menu("Recent Files");
     private final ViewMenu view;
+    private final CaptureMenu capture;
 
     MainMenus(Preferences prefs, MainView actions, BooleanSupplier haveCapture) {
         this.prefs = prefs;
         this.actions = actions;
         this.haveCapture = haveCapture;
         this.view = new ViewMenu(actions);
+        this.capture = new CaptureMenu(actions);
         refreshRecent();
     }
 
@@ -66,10 +68,54 @@ final class MainMenus {
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> Platform.exit());
-        Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file, view.menu(), goMenu(), analyzeMenu());
+        MenuItem saveAs = new MenuItem("Save As\u2026");
+        saveAs.setId("fileSaveAs");
+        saveAs.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+S"));
+        saveAs.setOnAction(e -> saveAs());
+        Menu file = new Menu("File", null, open, recentMenu, saveAs, new SeparatorMenuItem(), export,
+                new SeparatorMenuItem(), quit);
+        MenuBar bar = new MenuBar(file, view.menu(), goMenu(), capture.menu(), analyzeMenu(), statisticsMenu());
         bar.setId("menuBar");
         return bar;
+    }
+
+    /** The menu bar, with the capture's Start and Stop buttons at its right. */
+    Node top() {
+        MenuBar bar = bar();
+        javafx.scene.layout.HBox top = new javafx.scene.layout.HBox(bar, capture.buttons());
+        javafx.scene.layout.HBox.setHgrow(bar, javafx.scene.layout.Priority.ALWAYS);
+        // the menu bar's own look (modena's), continued under the buttons
+        top.setStyle("-fx-background-color: linear-gradient(to bottom, derive(-fx-base,75%) 0%, -fx-outer-border 90%),"
+                + " linear-gradient(to bottom, derive(-fx-base,46.9%) 2%, derive(-fx-base,-2.1%) 95%);"
+                + " -fx-background-insets: 0 0 0 0, 1 0 1 0;");
+        return top;
+    }
+
+    CaptureMenu capture() {
+        return capture;
+    }
+
+    /** File &gt; Save As: the capture shown (a live capture's frames so far) under another name. */
+    private void saveAs() {
+        Path from = actions.model() == null ? null : actions.model().file();
+        String name = capture.liveName() != null ? capture.liveName() + ".pcap"
+                : from == null ? "capture.pcap" : from.getFileName().toString();
+        String ext = name.contains(".") ? name.substring(name.lastIndexOf('.')) : ".pcap";
+        exportDialog(name, "Capture", "*" + ext,
+                out -> java.nio.file.Files.copy(from, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING));
+    }
+
+    /** Statistics: each view of the Statistics tab, as Wireshark's menu opens its statistics. */
+    private Menu statisticsMenu() {
+        Menu statistics = new Menu("Statistics");
+        statistics.setId("statisticsMenu");
+        for (String name : StatisticsPane.VIEWS) {
+            MenuItem item = new MenuItem(name);
+            item.setId("statistics" + name.replace(" ", ""));
+            item.setOnAction(e -> actions.showStatistics(name));
+            statistics.getItems().add(item);
+        }
+        return statistics;
     }
 
     /** Writes the selected frames (in frame order) as pcap. */

@@ -5,10 +5,8 @@ import io.rdmascope.fields.FieldNode;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.model.FrameRow;
-import io.rdmascope.gui.model.LoadListener;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.prefs.Preferences;
@@ -18,7 +16,6 @@ import javafx.geometry.Orientation;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -62,7 +59,6 @@ public final class MainView extends BorderPane {
         cancelFilter();
     }, this::openViolations);
     private final Label status = statusBar.status();
-    private final ProgressBar progress = statusBar.progress();
     private final Button cancel = statusBar.cancel();
     private final MainMenus menus;
     private final AnalysisViews analysisViews;
@@ -71,7 +67,7 @@ public final class MainView extends BorderPane {
     private final PacketSorter sorter;
     /** The transactions by id, for the links of expert items (filled once loading ended). */
     private java.util.Map<String, Transaction> transactionsById = java.util.Map.of();
-    private Task<CaptureModel> loading;
+    private LoadTask loading;
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(MainView.class.getName());
@@ -101,8 +97,8 @@ public final class MainView extends BorderPane {
         nic.setId("nic");
         statistics.setId("statistics");
 
-        filterBar = new FilterBar(new FilterHost(), filtered);
-        setTop(new VBox(menus.bar(), filterBar, filterBar.error()));
+        filterBar = new FilterBar(new WindowFilterHost(this, statusBar, () -> summary), filtered);
+        setTop(new VBox(menus.top(), filterBar, filterBar.error()));
         SplitPane bytesPane = new SplitPane(details, bytesTabs);
         bytesPane.setDividerPositions(0.55);
         hex.fitIn(bytesPane, 0.55);
@@ -148,6 +144,21 @@ public final class MainView extends BorderPane {
 
     /** Opens a capture: clears the views and starts reading it in the background. */
     public void open(Path file) {
+        menus.addRecent(file);
+        load(new LoadTask.Source(file.getFileName().toString(), false), () -> opener.open(file));
+    }
+
+    /**
+     * Shows a capture under way, {@code live} reading the interface {@code name}: rows,
+     * transactions and violations appear as they are captured, until {@link #cancelLoading}
+     * (Capture &gt; Stop) ends the capture and the analysis is completed as for a file.
+     */
+    public void capture(String name, CaptureModel live) {
+        load(new LoadTask.Source(name, true), () -> live);
+    }
+
+    /** Clears the views and starts reading a capture in the background. */
+    private void load(LoadTask.Source source, java.util.concurrent.Callable<CaptureModel> opening) {
         cancelLoading();
         CaptureModel old = model;
         model = null;
@@ -168,28 +179,35 @@ public final class MainView extends BorderPane {
         details.show(List.of());
         bytesTabs.show(null, -1, List.of());
         firstTime = 0;
-        menus.addRecent(file);
         if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
-            stage.setTitle("rdmascope \u2014 " + file.getFileName());
+            stage.setTitle("rdmascope \u2014 " + source.name());
         }
         AtomicBoolean stop = new AtomicBoolean();
         long started = System.nanoTime();
-        Task<CaptureModel> task = loadTask(file, stop, started);
+        LoadTask task = new LoadTask(source, opening, stop::get);
+        task.onOpened(m -> {
+            if (loading == task) {
+                model = m;
+                rows.reset(m::row);
+            }
+        });
+        task.onFrames(count -> drain(count, task, started));
         stopLoading = stop;
         loading = task;
         statusBar.showProgress(task);
-        status.setText("Loading " + file.getFileName() + " \u2026");
+        cancel.setText(source.live() ? "Stop" : "Cancel");
+        status.setText(source.doing() + " \u2026");
         task.setOnSucceeded(e -> {
             if (loading != task) {
                 return;
             }
             model = task.getValue();
-            drain(model.frameCount(), task, file, started);
-            finished(file, stop.get());
+            drain(model.frameCount(), task, started);
+            finished(source.name(), stop.get() && !source.live());
         });
         task.setOnCancelled(e -> {
             if (loading == task) {
-                Platform.runLater(() -> finished(file, true));
+                Platform.runLater(() -> finished(source.name(), true));
             }
         });
         task.setOnFailed(e -> {
@@ -199,56 +217,15 @@ public final class MainView extends BorderPane {
             endProgress();
             Throwable ex = task.getException();
             String reason = ex == null ? "unknown error" : ex.getMessage() != null ? ex.getMessage() : ex.toString();
-            status.setText("Cannot open " + file.getFileName());
-            showError("Cannot open " + file.getFileName(), reason);
+            status.setText(source.failure());
+            showError(source.failure(), reason);
         });
-        Thread t = new Thread(task, "rdmascope-load");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    /**
-     * Opens and loads a capture in the background; the rows read so far reach the packet list
-     * through {@link #drain}, at most one batch pending on the application thread at a time.
-     */
-    private Task<CaptureModel> loadTask(Path file, AtomicBoolean stop, long started) {
-        java.util.concurrent.atomic.AtomicLong known = new java.util.concurrent.atomic.AtomicLong();
-        AtomicBoolean scheduled = new AtomicBoolean();
-        return new Task<>() {
-            @Override
-            protected CaptureModel call() throws Exception {
-                Task<CaptureModel> me = this;
-                CaptureModel m = opener.open(file);
-                Platform.runLater(() -> {
-                    if (loading == this) {
-                        model = m;
-                        rows.reset(m::row);
-                    }
-                });
-                m.load(new LoadListener() {
-                    @Override
-                    public void frames(long count) {
-                        known.set(count);
-                        if (scheduled.compareAndSet(false, true)) {
-                            Platform.runLater(() -> {
-                                scheduled.set(false);
-                                drain(known.get(), me, file, started);
-                            });
-                        }
-                    }
-
-                    @Override
-                    public void progress(double fraction) {
-                        updateProgress(fraction < 0 ? -1 : fraction, fraction < 0 ? -1 : 1);
-                    }
-                }, () -> stop.get() || isCancelled());
-                return m;
-            }
-        };
+        menus.capture().follow(task);
+        task.start();
     }
 
     /** Shows the frames read so far in the packet list (on the application thread). */
-    private void drain(long count, Task<CaptureModel> owner, Path file, long started) {
+    private void drain(long count, LoadTask owner, long started) {
         CaptureModel m = model;
         if (loading != owner || m == null) {
             return;
@@ -257,11 +234,11 @@ public final class MainView extends BorderPane {
             if (rows.frameCount() == 0) {
                 firstTime = m.timeNanos(1);
                 firstRowsMillis = (System.nanoTime() - started) / 1_000_000;
-                LOG.info(() -> file.getFileName() + ": first rows shown after " + firstRowsMillis + " ms");
+                LOG.info(() -> owner.source().name() + ": first rows shown after " + firstRowsMillis + " ms");
             }
             rows.grow(count);
             if (owner.isRunning()) {
-                status.setText("Loading " + file.getFileName() + ": " + rows.frameCount() + " frames");
+                status.setText(owner.source().doing() + ": " + rows.frameCount() + " frames");
             }
         }
     }
@@ -276,7 +253,7 @@ public final class MainView extends BorderPane {
     }
 
     /** Shows the analysis once loading ended (completely or cancelled, with what was read). */
-    private void finished(Path file, boolean cancelled) {
+    private void finished(String name, boolean cancelled) {
         endProgress();
         CaptureModel m = model;
         String counts = StatusText.count(rows.frameCount(), "frame");
@@ -284,7 +261,7 @@ public final class MainView extends BorderPane {
             counts += ", " + StatusText.findings(m.transactions().size(), m.violations());
             refreshAnalysis(m);
         }
-        summary = (cancelled ? "Loading cancelled: " : "") + file.getFileName() + ": " + counts;
+        summary = (cancelled ? "Loading cancelled: " : "") + name + ": " + counts;
         status.setText(summary);
         table.refresh();
         if (!filterBar.field().getText().isBlank()) {
@@ -322,6 +299,21 @@ public final class MainView extends BorderPane {
     public boolean isLoading() {
         Task<CaptureModel> t = loading;
         return t != null && !t.isDone();
+    }
+
+    /** Whether a live capture is under way (Capture &gt; Stop, or {@link #cancelLoading}, ends it). */
+    public boolean isCapturing() {
+        LoadTask t = loading;
+        return t != null && !t.isDone() && t.source().live();
+    }
+
+    /** Shows the findings of a capture under way so far (called now and then while it runs). */
+    void refreshLive() {
+        CaptureModel m = model;
+        if (m != null && isCapturing()) {
+            refreshAnalysis(m);
+            table.refresh();
+        }
     }
 
     void showError(String header, String reason) {
@@ -463,44 +455,6 @@ public final class MainView extends BorderPane {
         return contextMenus.copied();
     }
 
-    /** What the filter bar asks of this window. */
-    private final class FilterHost implements FilterBar.Host {
-        @Override
-        public CaptureModel model() {
-            return model;
-        }
-
-        @Override
-        public int frameCount() {
-            return rows.frameCount();
-        }
-
-        @Override
-        public void status(String text) {
-            status.setText(text);
-        }
-
-        @Override
-        public String summary() {
-            return isLoading() ? null : summary;
-        }
-
-        @Override
-        public void showProgress(Task<?> task) {
-            statusBar.showProgress(task);
-        }
-
-        @Override
-        public void endProgress() {
-            MainView.this.endProgress();
-        }
-
-        @Override
-        public boolean isLoading() {
-            return MainView.this.isLoading();
-        }
-    }
-
     // ---- accessors for the application and tests
 
     public CaptureModel model() {
@@ -573,6 +527,18 @@ public final class MainView extends BorderPane {
     /** The most severe violation of the capture, as the expert indicator shows it; null when none. */
     public io.rdmascope.engine.Severity expertSeverity() {
         return statusBar.highest();
+    }
+
+    /** Capture: live capture on an interface. */
+    public CaptureMenu captureMenu() {
+        return menus.capture();
+    }
+
+    /** Statistics menu: the Statistics tab, on one of its views ({@link StatisticsPane#VIEWS}). */
+    public void showStatistics(String name) {
+        tabs.getTabs().stream().filter(t -> t.getContent() == statistics).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t));
+        statistics.showView(name);
     }
 
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */

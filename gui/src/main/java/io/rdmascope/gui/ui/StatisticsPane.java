@@ -41,6 +41,8 @@ public final class StatisticsPane extends BorderPane {
     public static final String ALL_KINDS = "all kinds";
     /** The views of the menu button. */
     public static final String SUMMARY = "Summary", CONVERSATIONS = "Conversations", IO_GRAPH = "IO Graph";
+    /** Every view, in the order the menus list them. */
+    public static final List<String> VIEWS = List.of(SUMMARY, CONVERSATIONS, IO_GRAPH);
     /** Connections charted by name in the summary; the rest share one bar. */
     static final int CHART_TOP = 15;
 
@@ -106,7 +108,7 @@ public final class StatisticsPane extends BorderPane {
 
     private HBox menuBar() {
         viewMenu.setId("statView");
-        for (String name : List.of(SUMMARY, CONVERSATIONS, IO_GRAPH)) {
+        for (String name : VIEWS) {
             MenuItem item = new MenuItem(name);
             item.setId("statView" + name.replace(" ", ""));
             item.setOnAction(e -> showView(name));

@@ -1,0 +1,189 @@
+package io.rdmascope.gui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rdmascope.gui.live.Loopback;
+import io.rdmascope.gui.model.FrameRow;
+import io.rdmascope.gui.ui.MainView;
+import io.rdmascope.gui.ui.StatisticsPane;
+import io.rdmascope.report.KindTable;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Capture &gt; Interfaces, Start and Stop in a real window, capturing on the loopback interface
+ * while a sample's iWARP conversation is sent over it; and the capture's error messages.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LiveCaptureWindowTest {
+    private MainView view;
+    private Stage stage;
+
+    @BeforeAll
+    static void loopbackCanBeCaptured() {
+        String why = Loopback.cannotCapture();
+        assumeTrue(why == null, "cannot capture on lo: " + why);
+    }
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        view = Windows.show(stage, 1200, 800);
+    }
+
+    @AfterEach
+    void stop(FxRobot robot) {
+        robot.interact(() -> view.captureMenu().stop());
+    }
+
+    /** Sends the sample's conversation over lo on a thread of its own. */
+    private static CompletableFuture<Void> send(Loopback replay) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                replay.run();
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+    }
+
+    private static long transactionsShown(FxRobot robot) {
+        List<KindTable.Row> rows = List.copyOf(robot.lookup("#statistics").queryAs(StatisticsPane.class)
+                .kindTable().getItems());
+        return rows.stream().mapToLong(r -> r.count).sum();
+    }
+
+    @Test
+    void rowsAndTransactionsArriveWhileCapturingAndStopEndsWithTheWholeAnalysis(FxRobot robot) throws Exception {
+        try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+            robot.interact(() -> view.captureMenu().start("lo", replay.filter()));
+            assertThat(view.isCapturing()).isTrue();
+            assertThat(robot.lookup("#stopButton").queryButton().isDisabled()).isFalse();
+            assertThat(robot.lookup("#startButton").queryButton().isDisabled()).isTrue();
+            send(replay).get(30, TimeUnit.SECONDS);
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10
+                    && view.status().getText().startsWith("Capturing on lo: "));
+            // the analysis follows the capture: the connection's lane and its transactions so far
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.timeline().lanes().isEmpty()
+                    && transactionsShown(robot) > 0);
+            assertThat(view.isCapturing()).isTrue();
+
+            robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(view.isCapturing()).isFalse();
+            assertThat(view.status().getText()).startsWith("lo: ").contains("5 transactions", "1 error");
+            assertThat(transactionsShown(robot)).isEqualTo(5);
+            assertThat(view.violations().getRoot().getChildren()).isNotEmpty();
+            assertThat(robot.lookup("#startButton").queryButton().isDisabled()).isFalse();
+
+            // every frame can be read again: its detail tree and its octets
+            long last = view.allRows().frameCount();
+            robot.interact(() -> view.jumpTo(last));
+            FrameRow row = view.table().getSelectionModel().getSelectedItem();
+            assertThat(row.number()).isEqualTo(last);
+            assertThat(view.details().getRoot().getChildren()).isNotEmpty();
+            assertThat(view.hex().bytes()).isNotEmpty();
+            long ddp = view.model().transactions().get(0).initiationFrame;
+            robot.interact(() -> view.jumpTo(ddp));
+            robot.interact(() -> assertThat(view.selectField("ddp.tagged")).isTrue());
+            assertThat(view.hex().bytes()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void theInterfacesDialogChecksTheFilterAndStartsAndCtrlEStops(FxRobot robot) throws Exception {
+        try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+            robot.press(KeyCode.CONTROL).press(KeyCode.K).release(KeyCode.K).release(KeyCode.CONTROL);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#interfacesTable").tryQuery().isPresent());
+            @SuppressWarnings("unchecked")
+            TableView<io.rdmascope.gui.live.LiveCapture.Interface> table =
+                    robot.lookup("#interfacesTable").queryAs(TableView.class);
+            assertThat(table.getItems()).anySatisfy(i -> assertThat(i.name()).isEqualTo("lo"));
+            robot.interact(() -> table.getItems().stream().filter(i -> i.name().equals("lo")).findFirst()
+                    .ifPresent(i -> table.getSelectionModel().select(i)));
+            TextField filter = robot.lookup("#captureFilter").queryAs(TextField.class);
+            Button start = robot.lookup("#startCapture").queryButton();
+            Label problem = robot.lookup("#captureFilterProblem").queryAs(Label.class);
+            robot.interact(() -> filter.setText("tcp port"));
+            assertThat(start.isDisabled()).isTrue();
+            assertThat(problem.isVisible()).isTrue();
+            assertThat(problem.getText()).contains("capture filter");
+            robot.interact(() -> filter.setText(replay.filter()));
+            assertThat(start.isDisabled()).isFalse();
+            assertThat(problem.isVisible()).isFalse();
+            robot.clickOn(start);
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, view::isCapturing);
+            send(replay).get(30, TimeUnit.SECONDS);
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10);
+
+            robot.press(KeyCode.CONTROL).press(KeyCode.E).release(KeyCode.E).release(KeyCode.CONTROL);
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+            assertThat(view.status().getText()).startsWith("lo: ").contains("5 transactions");
+        }
+    }
+
+    @Test
+    void openingAFileStopsTheCapture(FxRobot robot) throws Exception {
+        robot.interact(() -> view.captureMenu().start("lo", "tcp port 9"));
+        assertThat(view.isCapturing()).isTrue();
+        Windows.open(robot, view, Samples.sample("completion-mismatch.pcap"), 30);
+        assertThat(view.isCapturing()).isFalse();
+        assertThat(view.status().getText()).startsWith("completion-mismatch.pcap: ");
+        assertThat(robot.lookup("#startButton").queryButton().isDisabled()).isFalse();
+    }
+
+    @Test
+    void closingTheWindowStopsTheCapture(FxRobot robot) throws Exception {
+        robot.interact(() -> view.captureMenu().start("lo", "tcp port 9"));
+        assertThat(view.isCapturing()).isTrue();
+        robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_HIDING)));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isLoading());
+        assertThat(view.status().getText()).startsWith("lo: ").contains(" transactions");
+    }
+
+    @Test
+    void aMissingInterfaceIsToldInTheWindow(FxRobot robot) throws Exception {
+        robot.interact(() -> view.captureMenu().start("nosuchif0", ""));
+        DialogPane pane = alert(robot);
+        assertThat(pane.getHeaderText()).isEqualTo("Cannot capture on nosuchif0");
+        assertThat(pane.getContentText()).contains("no such interface");
+        assertThat(view.isCapturing()).isFalse();
+        assertThat(view.status().getText()).isEqualTo("Cannot capture on nosuchif0");
+        robot.interact(() -> view.lastAlert().close());
+    }
+
+    @Test
+    void aBadCaptureFilterIsToldBeforeStarting(FxRobot robot) throws Exception {
+        robot.interact(() -> view.captureMenu().start("lo", "tcp port"));
+        DialogPane pane = alert(robot);
+        assertThat(pane.getHeaderText()).isEqualTo("Cannot capture on lo");
+        assertThat(pane.getContentText()).contains("capture filter \"tcp port\"");
+        assertThat(view.isCapturing()).isFalse();
+        assertThat(view.model()).isNull();
+        robot.interact(() -> view.lastAlert().close());
+    }
+
+    private static DialogPane alert(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        return robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+    }
+}
