@@ -58,7 +58,7 @@ class FrameCollectorTest {
         c.watermark(2);
         c.frameDone(3, 0);
         assertThat(frames()).containsExactly(1L);
-        c.issue(conn, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 2,
+        c.issue(conn, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 2, 0,
                 io.rdmascope.tcp.Direction.FROM_INITIATOR, 0, 0, "TCP FIN"));
         c.watermark(3);
         c.frameDone(4, 0);
