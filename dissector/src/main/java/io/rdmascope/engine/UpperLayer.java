@@ -230,7 +230,11 @@ final class UpperLayer {
         t.summary = msg.summary;
         t.operations = new ArrayList<>(4);
         include(t, op);
-        ledger.opened(t);
+        if (op != null) {
+            ledger.opened(t, op.initiationTimeNanos);
+        } else {
+            ledger.opened(t);
+        }
         Transaction before = s.calls.remove(msg.correlation);
         if (before != null && ledger.isOpen(before)) {
             ledger.ended(before, TransactionStatus.INCOMPLETE);
