@@ -113,4 +113,19 @@ class FrameCollectorTest {
         assertThat(frames()).containsExactly(1L, 2L);
         assertThat(out).allSatisfy(r -> assertThat(r.pdus).singleElement());
     }
+
+    @Test
+    void aRecordMadeForAnEventHasTheTimeTheEventCarries() {
+        // No frame listener: the record of frame 1 is made by its PDU.
+        c.pdu(conn, Fixtures.fpdu(1), Fixtures.write(1, 0));
+        c.frameDone(1, 1_000_000L);
+        c.frameDone(2, 2_000_000L);
+        // A PDU of frame 1 delivered after its record was written comes in a record of its own.
+        c.pdu(conn, Fixtures.fpdu(1), Fixtures.write(1, 0));
+        c.end();
+        assertThat(frames()).containsExactly(1L, 2L, 1L);
+        assertThat(out.get(0).timestampNanos).isEqualTo(Fixtures.fpdu(1).timeNanos);
+        assertThat(out.get(2).endOfCapture).isTrue();
+        assertThat(out.get(2).timestampNanos).isEqualTo(Fixtures.fpdu(1).timeNanos);
+    }
 }
