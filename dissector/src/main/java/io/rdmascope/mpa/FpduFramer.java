@@ -294,7 +294,8 @@ final class FpduFramer {
                 + (markers.lastReservedZero ? "" : "; reserved octets not zero")));
     }
 
-    private void deliver(long frame, long time, byte[] b, int imgOff, int ulpduLength, int total, long computed, int wireLength) {
+    private void deliver(long frame, long time, byte[] b, int imgOff, int ulpduLength, int total, long computed,
+                         int wireLength) {
         int pad = total - FpduLayout.LENGTH_FIELD_SIZE - CRC - ulpduLength;
         long field = FIELDS.crcField(b, imgOff + total - CRC);
         boolean padZero = true;
@@ -334,7 +335,8 @@ final class FpduFramer {
      * of the FPDU, when its length field is.
      */
     void truncate(long frame, long time, String why) {
-        listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, time, dir, fStart, pos - fStart, why));
+        listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, time, dir, fStart, pos - fStart,
+                why));
         inFpdu = false;
         if (imgLen >= FpduLayout.LENGTH_FIELD_SIZE) {
             int ulpduLength = FIELDS.ulpduLength(asm, 0);

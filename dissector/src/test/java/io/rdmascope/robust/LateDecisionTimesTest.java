@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * transactions still carry the times of their own frames, which their events bring along.
  */
 class LateDecisionTimesTest {
-    /** More frames between the first FPDU and the decision than 2^14, the span a ring of recent frame times held. */
+    /** Frames between the first FPDU and the decision: more than 2^14, beyond a bounded memory of recent frame times. */
     static final int FILLER = 20_000;
     static final int READ_REQUEST_FRAME = 2;
 
