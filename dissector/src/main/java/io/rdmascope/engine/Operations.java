@@ -190,18 +190,33 @@ final class Operations {
         } else if (ird != null && q.size() > ird) {
             reporter.report(ViolationCode.RDMAP_ORD_EXCEEDED, f, c, null, named, "RDMA Read Request from "
                     + c.endpoint[d] + " makes " + q.size() + " Read Requests outstanding; " + c.endpoint[1 - d]
-                    + " announced an IRD of " + ird + " in its MPA " + (d == 0 ? "Reply" : "Request"));
+                    + (d == 1 && !ird.equals(known(c.mpa.initiatorIrd))
+                            ? " accepted the ORD of " + ird + " of the MPA Reply"
+                            : " announced an IRD of " + ird + " in its MPA " + (d == 0 ? "Reply" : "Request")));
         }
     }
 
-    /** The IRD announced by the peer of the requester of direction d (RFC 6581), or null. */
+    /**
+     * The Read Requests the peer of the requester of direction d agreed to hold (RFC 6581), or null.
+     * The responder's IRD is final in its Reply. The initiator's is its Request's, unless the
+     * Reply asked for a larger ORD and the initiator went on: it accepted it (Linux siw's relaxed
+     * IRD negotiation raises its IRD to the Reply's ORD), so the larger of the two is the limit.
+     */
     private static Integer peerIrd(Conn c, int d) {
         MpaConnection m = c.mpa;
         if (m.revision != 2) {
             return null;
         }
-        Integer ird = d == Direction.FROM_INITIATOR.ordinal() ? m.responderIrd : m.initiatorIrd;
-        return ird == null || ird >= Words.IRD_NONE ? null : ird;
+        if (d == Direction.FROM_INITIATOR.ordinal()) {
+            return known(m.responderIrd);
+        }
+        Integer ird = known(m.initiatorIrd);
+        Integer ord = known(m.responderOrd);
+        return ird == null ? null : ord == null ? ird : Integer.valueOf(Math.max(ird, ord));
+    }
+
+    private static Integer known(Integer value) {
+        return value == null || value >= Words.IRD_NONE ? null : value;
     }
 
     /** A segment of an RDMA Read Response from direction d: it answers the peer's oldest Read Request. */

@@ -56,6 +56,13 @@ final class UpperLayer {
         Ulp protocol;
         Ulp.Decoder decoder;
         int tries;
+        /**
+         * The direction whose messages are the calls (the NVMe host, the iSCSI initiator, the RPC
+         * client): the TCP initiator, unless the capture missed the connection's SYN and its MPA
+         * handshake and the protocol's registered port says the first sender was the server.
+         */
+        int requester;
+        /** Calls awaiting their reply, by {@link #callKey}: each side numbers its own calls (NFSv4.1 callbacks). */
         final LinkedHashMap<Long, Transaction> calls = new LinkedHashMap<>();
         /** The entries this connection's messages bound, oldest first (bounded). */
         final ArrayList<StagEntry> advertised = new ArrayList<>();
@@ -83,6 +90,10 @@ final class UpperLayer {
                 s.protocol = byPort(tcp.source(Direction.FROM_RESPONDER));
                 if (s.protocol == null) {
                     s.protocol = byPort(tcp.source(Direction.FROM_INITIATOR));
+                    if (s.protocol != null && !tcp.synSeen()) {
+                        // the first sender seen holds the server's port: the other side connected
+                        s.requester = Direction.FROM_RESPONDER.ordinal();
+                    }
                 }
             }
             if (s.protocol != null) {
@@ -118,12 +129,16 @@ final class UpperLayer {
             return;
         }
         byte[] pd = h.privateData();
-        int skip = h.revision() == 2 && pd.length >= 4 ? 4 : 0;
+        // RFC 6581 section 9: IRD and ORD lead the private data only when the Enhanced flag is set
+        int skip = h.revision() >= 2 && h.enhancedFlag() && pd.length >= 4 ? 4 : 0;
         int len = pd.length - skip;
         if (len <= 0) {
             return;
         }
         Session s = session(c);
+        if (h.request() && h.direction() != null) {
+            s.requester = h.direction().ordinal();
+        }
         if (s.protocol == null) {
             for (Ulp u : protocols) {
                 if (u.recognizesPrivateData(pd, skip, len, h.request())) {
@@ -136,7 +151,7 @@ final class UpperLayer {
             return;
         }
         int d = h.direction() == null ? 0 : h.direction().ordinal();
-        apply(c, d, h.frame(), s, s.decoder.privateData(pd, skip, len, d == 0), null);
+        apply(c, d, h.frame(), s, s.decoder.privateData(pd, skip, len, d == s.requester), null);
     }
 
     /** A Send message that ended with this frame. */
@@ -146,7 +161,7 @@ final class UpperLayer {
         }
         Session s = session(c);
         byte[] head = m.head == null ? EMPTY : m.head;
-        UlpInput in = UlpInput.send(head, 0, m.headLength, m.bytes, d == 0, opcode, invalidateStag);
+        UlpInput in = UlpInput.send(head, 0, m.headLength, m.bytes, d == s.requester, opcode, invalidateStag);
         if (s.protocol == null) {
             if (s.tries >= RECOGNITION_TRIES) {
                 return;
@@ -171,7 +186,7 @@ final class UpperLayer {
         if (s == null || s.decoder == null || m == null || m.head == null) {
             return;
         }
-        UlpInput in = new UlpInput(m.head, 0, m.headLength, m.bytes, d == 0, 0, 0, stag, to);
+        UlpInput in = new UlpInput(m.head, 0, m.headLength, m.bytes, d == s.requester, 0, 0, stag, to);
         UlpMessage msg;
         try {
             msg = s.decoder.write(in);
@@ -235,7 +250,8 @@ final class UpperLayer {
         } else {
             ledger.opened(t);
         }
-        Transaction before = s.calls.remove(msg.correlation);
+        long key = callKey(msg.correlation, d);
+        Transaction before = s.calls.remove(key);
         if (before != null && ledger.isOpen(before)) {
             ledger.ended(before, TransactionStatus.INCOMPLETE);
         }
@@ -245,12 +261,17 @@ final class UpperLayer {
             it.remove();
             ledger.ended(oldest, TransactionStatus.INCOMPLETE);
         }
-        s.calls.put(msg.correlation, t);
+        s.calls.put(key, t);
         return t;
     }
 
+    /** A call's key: its correlation (XID, command identifier, ITT, MessageId) and the direction that sent it. */
+    private static long callKey(long correlation, int requester) {
+        return correlation << 1 | requester;
+    }
+
     private void reply(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
-        Transaction t = s.calls.remove(msg.correlation);
+        Transaction t = s.calls.remove(callKey(msg.correlation, 1 - d));
         if (t == null || !ledger.isOpen(t)) {
             return;
         }

@@ -94,11 +94,15 @@ final class FpduHeaderCheck {
         }
         int opcode = b[off + 3] & 0x0f;
         int qn = b[off + 11] & 0xff;
+        // the untagged queue of each opcode (RFC 5040 section 5.1, RFC 7306 section 10.2), as
+        // io.rdmascope.pdu.Opcode#queue gives it: Sends and Immediate Data on 0, Read and Atomic
+        // Requests on 1, Terminate on 2, Atomic Responses on 3
         int expected = switch (opcode) {
-            case 1 -> 1;
-            case 4 -> 2;
-            case 0xA, 0xB -> 3;
-            default -> 0;
+            case 3, 4, 5, 6, 8, 9 -> 0;
+            case 1, 0xA -> 1;
+            case 7 -> 2;
+            case 0xB -> 3;
+            default -> -1;
         };
         long msn = (b[off + 12] & 0xffL) << 24 | (b[off + 13] & 0xffL) << 16 | (b[off + 14] & 0xffL) << 8
                 | (b[off + 15] & 0xffL);

@@ -332,6 +332,47 @@ class EngineProtocolTest {
     }
 
     @Test
+    void responderReadsAreHeldAgainstTheReplysOrdTheInitiatorAccepted() {
+        Wire w = new Wire();
+        MpaConnection c = w.connection("c1");
+        c.revision = 2;
+        c.initiatorIrd = 2;
+        c.initiatorOrd = 4;
+        c.responderIrd = 4;
+        c.responderOrd = 4;
+        // the Reply asked for 4 outstanding reads against the Request's IRD of 2, and the initiator
+        // went on (Linux siw raises its IRD to the Reply's ORD)
+        for (int i = 0; i < 4; i++) {
+            w.pdu(1 + i, c, BA, Wire.readRequest(1 + i, 0x40 + i, 0, 10, 0x91, 0));
+        }
+        assertThat(w.of(RDMAP_ORD_EXCEEDED)).isEmpty();
+        w.pdu(5, c, BA, Wire.readRequest(5, 0x50, 0, 10, 0x91, 0));
+        assertThat(w.only(RDMAP_ORD_EXCEEDED).message()).contains("5 Read Requests outstanding")
+                .contains("accepted the ORD of 4 of the MPA Reply");
+    }
+
+    @Test
+    void privateDataBeginsWithIrdAndOrdOnlyWhenTheEnhancedFlagIsSet() {
+        // an NVMe/RDMA CM request (recfmt 0, qid 1, hrqsize 32, hsqsize 31): 32 octets
+        byte[] cm = new byte[32];
+        cm[2] = 1;
+        cm[4] = 32;
+        cm[6] = 31;
+        for (boolean enhanced : new boolean[] {false, true}) {
+            Wire w = new Wire(NicSettings.DEFAULTS, true);
+            MpaConnection c = w.connection("c1");
+            byte[] pd = enhanced ? new byte[4 + 32] : cm;
+            if (enhanced) {
+                System.arraycopy(cm, 0, pd, 4, 32);
+            }
+            w.engine.handshake(c, new MpaHandshake(1, 1_000_000L, AB, true, false, false, false, enhanced, 0, 2,
+                    pd.length, pd, enhanced ? 16 : null, enhanced ? 16 : null, 0, 0, 0, 20 + pd.length));
+            w.done(1);
+            assertThat(w.steps).as("enhanced %s", enhanced).anyMatch(t -> t.contains("speaks nvme on c1"));
+        }
+    }
+
+    @Test
     void noOrdCheckWithoutRevisionTwo() {
         Wire w = new Wire();
         MpaConnection c = w.connection("c1");

@@ -185,5 +185,21 @@ class HandshakelessRecognitionTest {
         assertThat(FpduHeaderCheck.strongHeader(msn0, 0, msn0.length)).isFalse();
         byte[] tagged = wire(new byte[] {(byte) 0x81, 0x40, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9});
         assertThat(FpduHeaderCheck.strongHeader(tagged, 0, tagged.length)).isTrue();
+        // every Send opcode travels on queue 0 (RFC 5040 section 5.1): the responses of NVMe, iSER,
+        // SMB Direct and NFS are Sends with Invalidate
+        for (int opcode = 3; opcode <= 6; opcode++) {
+            byte[] s = send(1, 1);
+            s[1] = (byte) (0x40 | opcode);
+            byte[] w = wire(s);
+            assertThat(FpduHeaderCheck.strongHeader(w, 0, w.length)).as("opcode %d", opcode).isTrue();
+            s[9] = 2;
+            byte[] q2 = wire(s);
+            assertThat(FpduHeaderCheck.strongHeader(q2, 0, q2.length)).as("opcode %d on queue 2", opcode).isFalse();
+        }
+        byte[] terminate = send(1, 1);
+        terminate[1] = 0x47;
+        terminate[9] = 2;
+        byte[] t = wire(terminate);
+        assertThat(FpduHeaderCheck.strongHeader(t, 0, t.length)).isTrue();
     }
 }

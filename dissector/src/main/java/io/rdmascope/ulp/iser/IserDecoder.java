@@ -217,7 +217,7 @@ final class IserDecoder implements Ulp.Decoder {
                 if (b.readFlag() && b.writeFlag()) {
                     readLength = bidirectionalReadLength(m, b, u);
                 }
-                consistency(h, b, cdbName, edtl, dsl, u);
+                consistency(h, b, cdbName, edtl, unsolicited, u);
                 s.append(" itt ").append(ittText);
                 if (edtl > 0) {
                     s.append(", ").append(edtl).append(" octets");
@@ -335,10 +335,14 @@ final class IserDecoder implements Ulp.Decoder {
     }
 
     /** What in a SCSI Command's iSER header and SCSI flags contradicts each other. */
-    private static void consistency(IserHeader h, Bhs b, String cdb, long edtl, long dsl, UlpMessage u) {
-        if (b.writeFlag() && edtl > dsl && !h.writeValid()) {
-            u.problem(String.format(Locale.ROOT, "%s writes %d octets beyond its immediate data, but the iSER header "
-                    + "announces no Write STag (RFC 7145 section 9.2)", cdb, edtl - dsl));
+    /**
+     * {@code unsolicited}: the octets the initiator sends without being asked, immediate data and
+     * unsolicited Data-Out (with InitialR2T=No up to FirstBurstLength); only the rest is read by RDMA.
+     */
+    private static void consistency(IserHeader h, Bhs b, String cdb, long edtl, long unsolicited, UlpMessage u) {
+        if (b.writeFlag() && edtl > unsolicited && !h.writeValid()) {
+            u.problem(String.format(Locale.ROOT, "%s writes %d octets beyond its unsolicited data, but the iSER header "
+                    + "announces no Write STag (RFC 7145 section 9.2)", cdb, edtl - unsolicited));
         }
         if (h.writeValid() && !b.writeFlag()) {
             u.problem("the iSER header announces a Write STag, but the SCSI Command's W bit is clear");

@@ -110,6 +110,23 @@ class IserHostileTest {
     }
 
     @Test
+    void aWriteSentWhollyAsUnsolicitedDataNeedsNoWriteStag() {
+        Ulp.Decoder d = decoder();
+        byte[] keys = "InitialR2T=No\0FirstBurstLength=65536\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] login = pdu(0x10, 0, 0, 0, 0, 0x23, 0x87, 0, 0, 0, 0, Arrays.copyOf(keys, (keys.length + 3) & ~3), keys.length);
+        assertThat(d.send(from(login, false)).problems).isEmpty();
+        // 32 KiB: 8 KiB immediate, the rest in unsolicited Data-Out Sends, so the initiator sets no Write STag
+        byte[] write = pdu(0x10, 0, 0, 0, 0, 0x01, 0xA1, 7, 32768, 0x2A, 0, new byte[8192], 8192);
+        UlpMessage u = d.send(from(write, true));
+        assertThat(u.problems).isEmpty();
+        assertThat(u.advertisements).isEmpty();
+        // beyond the first burst the target must read the rest: without a Write STag that is a problem
+        byte[] big = pdu(0x10, 0, 0, 0, 0, 0x01, 0xA1, 8, 131072, 0x2A, 0, new byte[8192], 8192);
+        assertThat(d.send(from(big, true)).problems).containsExactly("WRITE(10) writes 65536 octets beyond its "
+                + "unsolicited data, but the iSER header announces no Write STag (RFC 7145 section 9.2)");
+    }
+
+    @Test
     void iserFlagsThatContradictTheScsiCommandAreProblems() {
         // a READ(10) whose iSER header names no Read STag, and a Write STag it has no use for
         byte[] noRead = pdu(0x18, 0xcafe01, 0x9000, 0, 0, 0x01, 0xC1, 9, 4096, 0x28, 0, new byte[0], 0);

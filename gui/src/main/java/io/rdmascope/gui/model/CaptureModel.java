@@ -100,6 +100,29 @@ public interface CaptureModel extends Closeable {
         return List.of();
     }
 
+    /**
+     * The FPDUs {@code frame} completed that the frame's own octets do not show whole: those that
+     * began in an earlier frame, and those with markers; each put together from its segments,
+     * markers removed. Reads frames again: may take a moment for an FPDU of many segments.
+     */
+    default List<ReassembledFpdu> reassembled(long frame) {
+        return List.of();
+    }
+
+    /** The MPA connection of the first MPA unit {@code frame} carries ("c1"), or null. */
+    default String connectionAt(long frame) {
+        return null;
+    }
+
+    /**
+     * The messages of connection {@code id} in order, the first {@code limit} of them (fewer when
+     * their octets pass a few megabytes), for Follow MPA Stream or Follow DDP Stream. Reads the
+     * connection's frames again: call it off the application thread.
+     */
+    default FollowedStream follow(String id, FollowedStream.Layer layer, int limit) {
+        return FollowedStream.empty(id, layer);
+    }
+
     @Override
     default void close() throws IOException {}
 }

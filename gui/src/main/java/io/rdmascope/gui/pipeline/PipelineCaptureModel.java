@@ -13,10 +13,12 @@ import io.rdmascope.gui.model.CaptureStatistics;
 import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.gui.model.Conversation;
 import io.rdmascope.gui.model.FlowMessage;
+import io.rdmascope.gui.model.FollowedStream;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.gui.model.NicState;
 import io.rdmascope.gui.model.RawFrame;
+import io.rdmascope.gui.model.ReassembledFpdu;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
@@ -52,6 +54,8 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final FrameDetails details;
     private final NicReplay nic;
     private final ConnectionTables connectionTables = new ConnectionTables(index);
+    private final Reassembly reassembly;
+    private final StreamFollower follower;
 
     public PipelineCaptureModel(Path file) throws IOException {
         this(file, NicSettings.DEFAULTS);
@@ -65,6 +69,8 @@ public final class PipelineCaptureModel implements CaptureModel {
         this.rows = new FrameRows(index, reader);
         this.details = new FrameDetails(index, reader, findings);
         this.nic = new NicReplay(file, settings);
+        this.reassembly = new Reassembly(index, reader);
+        this.follower = new StreamFollower(index, reader);
     }
 
     @Override
@@ -220,6 +226,21 @@ public final class PipelineCaptureModel implements CaptureModel {
     @Override
     public List<FlowMessage> messages(String id, int limit) {
         return connectionTables.messages(id, limit);
+    }
+
+    @Override
+    public List<ReassembledFpdu> reassembled(long frame) {
+        return reassembly.reassembled(frame);
+    }
+
+    @Override
+    public String connectionAt(long frame) {
+        return reassembly.connectionAt(frame);
+    }
+
+    @Override
+    public FollowedStream follow(String id, FollowedStream.Layer layer, int limit) {
+        return follower.follow(id, layer, limit);
     }
 
     @Override

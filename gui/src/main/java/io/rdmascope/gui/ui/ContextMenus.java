@@ -2,6 +2,7 @@ package io.rdmascope.gui.ui;
 
 import io.rdmascope.engine.Violation;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.gui.model.FollowedStream;
 import io.rdmascope.gui.model.FrameRow;
 import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
@@ -31,6 +32,9 @@ final class ContextMenus {
 
         /** Adds a packet-list column showing a field. */
         void addColumn(String field, int hexDigits);
+
+        /** Opens Follow MPA Stream or Follow DDP Stream for the selected frame. */
+        default void follow(FollowedStream.Layer layer) {}
     }
 
     /** The actions on the window: filters through its filter bar, columns computed from its model. */
@@ -55,6 +59,11 @@ final class ContextMenus {
                     io.rdmascope.gui.model.CaptureModel m = view.model();
                     return m == null ? "" : FieldFilters.column(m.filterContext(r.number(), true), field, hexDigits);
                 });
+            }
+
+            @Override
+            public void follow(FollowedStream.Layer layer) {
+                view.follow(layer);
             }
         };
     }
@@ -94,7 +103,7 @@ final class ContextMenus {
                 copy.getItems().add(new MenuItem(label));
             }
             copy.getItems().add(copyFilter);
-            menu.getItems().setAll(apply, prepare, copy);
+            menu.getItems().setAll(apply, prepare, copy, follow());
         }
 
         /** Points the items at {@code filter} and the texts to copy, in the order of the labels. */
@@ -107,6 +116,17 @@ final class ContextMenus {
             }
             set(copyFilter, filter, () -> copy(filter));
         }
+    }
+
+    /** Follow &gt; MPA Stream, DDP Stream. */
+    private Menu follow() {
+        Menu follow = new Menu("Follow");
+        for (FollowedStream.Layer l : FollowedStream.Layer.values()) {
+            MenuItem item = new MenuItem(l + " Stream");
+            item.setOnAction(e -> actions.follow(l));
+            follow.getItems().add(item);
+        }
+        return follow;
     }
 
     private static void set(MenuItem m, String needed, Runnable action) {

@@ -189,6 +189,38 @@ public final class DetailTree extends TreeView<FieldNode> {
         return best != null ? best : covers ? item : null;
     }
 
+    /** The child indexes from the root to {@code item}, or null when it is not in the tree. */
+    public int[] pathOf(TreeItem<FieldNode> item) {
+        java.util.ArrayDeque<Integer> steps = new java.util.ArrayDeque<>();
+        for (TreeItem<FieldNode> i = item; i != null && i != getRoot(); i = i.getParent()) {
+            if (i.getParent() == null) {
+                return null;
+            }
+            steps.push(i.getParent().getChildren().indexOf(i));
+        }
+        return item == null || getRoot() == null ? null : steps.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Selects the item at {@code path} (child indexes from the root), expanding its parents. */
+    public boolean selectPath(int[] path) {
+        TreeItem<FieldNode> item = getRoot();
+        for (int k = 0; item != null && k < path.length; k++) {
+            item = path[k] >= 0 && path[k] < item.getChildren().size() ? item.getChildren().get(path[k]) : null;
+        }
+        if (item == null || item == getRoot()) {
+            return false;
+        }
+        for (TreeItem<FieldNode> p = item.getParent(); p != null; p = p.getParent()) {
+            p.setExpanded(true);
+        }
+        getSelectionModel().select(item);
+        int row = getRow(item);
+        if (row >= 0) {
+            scrollTo(Math.max(0, row - 3));
+        }
+        return true;
+    }
+
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
     public boolean selectField(String name) {
         TreeItem<FieldNode> root = getRoot();

@@ -14,10 +14,15 @@ import javafx.scene.text.Text;
  * The bytes of a frame as Wireshark shows them: offset, 16 octets in hex, the same octets as
  * ASCII. A range of octets can be highlighted; clicking an octet (in either column) reports its
  * offset.
+ *
+ * <p>Only the lines in view are drawn, on a canvas the height of the viewport that moves with the
+ * scroll position over a sheet as tall as every line: a reassembled FPDU of 64 KiB is 4,000 lines,
+ * far taller than a canvas can be drawn.
  */
 public final class HexView extends ScrollPane {
     private static final int PER_LINE = 16;
     private final Canvas canvas = new Canvas();
+    private final javafx.scene.layout.Pane sheet = new javafx.scene.layout.Pane(canvas);
     private Font font;
     private double charWidth;
     private double lineHeight;
@@ -29,11 +34,13 @@ public final class HexView extends ScrollPane {
 
     public HexView() {
         measure(12);
-        setContent(canvas);
+        setContent(sheet);
         setFitToWidth(false);
         setStyle("-fx-background: white;");
+        vvalueProperty().addListener((o, a, b) -> redraw());
+        viewportBoundsProperty().addListener((o, a, b) -> redraw());
         canvas.setOnMouseClicked(e -> {
-            int b = byteAt(e.getX(), e.getY());
+            int b = byteAt(e.getX(), e.getY() + canvas.getLayoutY());
             if (b >= 0) {
                 onByteClicked.accept(b);
             }
@@ -111,7 +118,7 @@ public final class HexView extends ScrollPane {
         redraw();
         if (offset >= 0 && bytes.length > 0) {
             double y = (offset / PER_LINE) * lineHeight;
-            double h = canvas.getHeight() - getViewportBounds().getHeight();
+            double h = sheetHeight() - getViewportBounds().getHeight();
             if (h > 0) {
                 setVvalue(Math.min(1, Math.max(0, (y - lineHeight) / h)));
             }
@@ -147,14 +154,14 @@ public final class HexView extends ScrollPane {
     /** Where octet {@code index} is drawn in the hex column, in screen coordinates. */
     public Point2D pointOfByte(int index) {
         int line = index / PER_LINE, col = index % PER_LINE;
-        return canvas.localToScreen(hexX(col) + charWidth, line * lineHeight + lineHeight / 2);
+        return canvas.localToScreen(hexX(col) + charWidth, line * lineHeight + lineHeight / 2 - canvas.getLayoutY());
     }
 
     public Canvas canvas() {
         return canvas;
     }
 
-    /** The octet at a canvas position, or -1. */
+    /** The octet at a position of the sheet (all lines, from the first), or -1. */
     public int byteAt(double x, double y) {
         int line = (int) (y / lineHeight);
         int col = -1;
@@ -169,17 +176,34 @@ public final class HexView extends ScrollPane {
         return col < 0 || line < 0 || index >= bytes.length ? -1 : index;
     }
 
+    private double sheetHeight() {
+        return Math.max(1, (bytes.length + PER_LINE - 1) / PER_LINE) * lineHeight + 4;
+    }
+
+    /** Draws the lines in view: the canvas covers the viewport's part of the sheet. */
     private void redraw() {
-        int lines = Math.max(1, (bytes.length + PER_LINE - 1) / PER_LINE);
-        canvas.setWidth(asciiX(PER_LINE) + charWidth * 2);
-        canvas.setHeight(lines * lineHeight + 4);
+        double width = asciiX(PER_LINE) + charWidth * 2;
+        double total = sheetHeight();
+        sheet.setPrefSize(width, total);
+        sheet.setMinSize(width, total);
+        double view = getViewportBounds().getHeight();
+        double top = Math.max(0, Math.min(total - view, getVvalue() * Math.max(0, total - view)));
+        double height = view > 0 ? Math.min(total, view + lineHeight) : Math.min(total, 2048);
+        top = Math.max(0, Math.min(top, total - height));
+        canvas.setLayoutY(top);
+        canvas.setWidth(width);
+        canvas.setHeight(height);
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
         g.setFont(font);
         g.setTextBaseline(VPos.TOP);
+        g.save();
+        g.translate(0, -top);
+        int firstLine = (int) (top / lineHeight);
+        int lastLine = (int) ((top + height) / lineHeight) + 1;
         char[] hex = "0123456789abcdef".toCharArray();
-        for (int line = 0; line * PER_LINE < bytes.length; line++) {
+        for (int line = firstLine; line <= lastLine && line * PER_LINE < bytes.length; line++) {
             double y = line * lineHeight + 1;
             g.setFill(Color.gray(0.45));
             String off = Integer.toHexString(line * PER_LINE);
@@ -199,5 +223,6 @@ public final class HexView extends ScrollPane {
                 g.fillText(String.valueOf(v >= 0x20 && v < 0x7f ? (char) v : '.'), asciiX(c), y);
             }
         }
+        g.restore();
     }
 }

@@ -67,7 +67,7 @@ final class MainMenus {
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
         quit.setOnAction(e -> Platform.exit());
         Menu file = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file, view.menu(), goMenu());
+        MenuBar bar = new MenuBar(file, view.menu(), goMenu(), analyzeMenu());
         bar.setId("menuBar");
         return bar;
     }
@@ -97,6 +97,19 @@ final class MainMenus {
         Menu go = new Menu("Go", null, goTo, first, last, new SeparatorMenuItem(), next, previous);
         go.setId("goMenu");
         return go;
+    }
+
+    /** Analyze &gt; Follow: the selected frame's connection as MPA or DDP messages (Wireshark's Follow TCP Stream). */
+    private Menu analyzeMenu() {
+        MenuItem mpa = item("MPA Stream", KeyCombination.keyCombination("Shortcut+Alt+Shift+M"),
+                () -> actions.follow(io.rdmascope.gui.model.FollowedStream.Layer.MPA));
+        mpa.setId("followMpa");
+        MenuItem ddp = item("DDP Stream", KeyCombination.keyCombination("Shortcut+Alt+Shift+D"),
+                () -> actions.follow(io.rdmascope.gui.model.FollowedStream.Layer.DDP));
+        ddp.setId("followDdp");
+        Menu analyze = new Menu("Analyze", null, new Menu("Follow", null, mpa, ddp));
+        analyze.setId("analyzeMenu");
+        return analyze;
     }
 
     private static MenuItem item(String text, KeyCombination key, Runnable action) {

@@ -49,6 +49,7 @@ public final class MainView extends BorderPane {
     private final PacketTable table;
     private final DetailTree details = new DetailTree();
     private final HexView hex = new HexView();
+    private final FpduBytesTabs bytesTabs = new FpduBytesTabs(hex, details);
     private final FilterBar filterBar;
     private final TimelineView timeline = new TimelineView();
     private final SequenceView sequence = new SequenceView();
@@ -74,8 +75,6 @@ public final class MainView extends BorderPane {
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(MainView.class.getName());
-    /** Octets of the shown frame that are MPA markers: not part of the fields around them. */
-    private final java.util.BitSet markerOctets = new java.util.BitSet();
     private Alert lastAlert;
     /** What the status bar says once loading ended: shown again when the filter is cleared. */
     private String summary;
@@ -104,7 +103,7 @@ public final class MainView extends BorderPane {
 
         filterBar = new FilterBar(new FilterHost(), filtered);
         setTop(new VBox(menus.bar(), filterBar, filterBar.error()));
-        SplitPane bytesPane = new SplitPane(details, hex);
+        SplitPane bytesPane = new SplitPane(details, bytesTabs);
         bytesPane.setDividerPositions(0.55);
         hex.fitIn(bytesPane, 0.55);
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
@@ -118,15 +117,6 @@ public final class MainView extends BorderPane {
         setBottom(statusBar);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> showFrame(row));
-        details.getSelectionModel().selectedItemProperty().addListener((o, a, item) -> {
-            FieldNode n = item == null ? null : item.getValue();
-            if (n != null && n.offset() >= 0 && n.length() > 0) {
-                hex.highlight(n.offset(), n.length(), "mpa.marker".equals(n.name()) ? null : markerOctets);
-            } else {
-                hex.highlight(-1, 0);
-            }
-        });
-        hex.setOnByteClicked(details::selectDeepest);
         details.setOnLink(this::jumpTo);
         sorter = new PacketSorter(table, filtered, () -> model, this::isLoading);
         contextMenus = new ContextMenus(ContextMenus.actionsOf(this));
@@ -176,7 +166,7 @@ public final class MainView extends BorderPane {
         statusBar.expert(List.of());
         firstRowsMillis = -1;
         details.show(List.of());
-        hex.setBytes(new byte[0]);
+        bytesTabs.show(null, -1, List.of());
         firstTime = 0;
         menus.addRecent(file);
         if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
@@ -360,29 +350,27 @@ public final class MainView extends BorderPane {
 
     private void showFrame(FrameRow row) {
         CaptureModel m = model;
-        markerOctets.clear();
         if (row == null || m == null) {
             details.show(List.of());
-            hex.setBytes(new byte[0]);
+            bytesTabs.show(null, -1, List.of());
             showNic(null, -1);
             return;
         }
         java.util.Map<String, Transaction> byId = transactionsById;
         List<FieldNode> tree = ExpertItems.attach(m.details(row.number()), m.violationsAt(row.number()),
                 id -> id == null ? null : byId.get(id));
-        collectMarkers(tree);
         details.show(tree);
-        hex.setBytes(m.bytes(row.number()));
+        bytesTabs.show(m, row.number(), tree);
         showNic(m, row.number());
     }
 
-    private void collectMarkers(List<FieldNode> nodes) {
-        for (FieldNode n : nodes) {
-            if ("mpa.marker".equals(n.name()) && n.offset() >= 0) {
-                markerOctets.set(n.offset(), n.offset() + n.length());
-            }
-            collectMarkers(n.children());
-        }
+    /**
+     * Analyze &gt; Follow: the messages of the selected frame's MPA connection in a window of their
+     * own; null when no frame of a connection is selected.
+     */
+    public FollowStreamWindow follow(io.rdmascope.gui.model.FollowedStream.Layer layer) {
+        FrameRow row = table.getSelectionModel().getSelectedItem();
+        return FollowStreamWindow.open(this, model, row == null ? -1 : row.number(), layer);
     }
 
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
@@ -406,7 +394,7 @@ public final class MainView extends BorderPane {
         table.setStyle(style);
         table.setFixedCellSize(Math.round(size * 1.85));
         details.setStyle(style);
-        hex.fontSize(size);
+        bytesTabs.fontSize(size);
     }
 
     /** Go > First Packet, Last Packet. */
@@ -533,6 +521,11 @@ public final class MainView extends BorderPane {
 
     public HexView hex() {
         return hex;
+    }
+
+    /** The bytes pane: the frame's octets and its reassembled FPDUs. */
+    public FpduBytesTabs bytesTabs() {
+        return bytesTabs;
     }
 
     public TimelineView timeline() {
