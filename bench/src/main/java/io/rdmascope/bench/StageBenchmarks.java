@@ -231,15 +231,15 @@ public class StageBenchmarks {
         }
 
         @Override
-        public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
+        public void data(long frame, long timeNanos, long streamOffset, byte[] buf, int off, int len) {
             octets += len;
         }
 
         @Override
-        public void gap(long frame, long streamOffset, long length) {}
+        public void gap(long frame, long timeNanos, long streamOffset, long length) {}
 
         @Override
-        public void end(long frame, boolean reset) {}
+        public void end(long frame, long timeNanos, boolean reset) {}
     }
 
     private static final class Sink extends OutputStream {

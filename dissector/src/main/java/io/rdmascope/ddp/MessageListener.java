@@ -16,7 +16,8 @@ public interface MessageListener extends PduListener {
      * message. {@code stream} is the direction's assembly state as this segment left it:
      * {@link DdpStream#message} (null for an untagged queue that is not assembled),
      * {@link DdpStream#first}, and with the {@code gaps} bits ({@link DdpStream#MSN_GAP},
-     * {@link DdpStream#MO_GAP}, {@link DdpStream#DROPPED}) what was expected instead.
+     * {@link DdpStream#MO_GAP}, {@link DdpStream#DROPPED}) what was expected instead. The segment's
+     * frame and capture time are its FPDU's ({@link Fpdu#frame}, {@link Fpdu#timeNanos}).
      */
     void segment(MpaConnection connection, Fpdu fpdu, DdpSegment segment, DdpStream stream, int gaps);
 }

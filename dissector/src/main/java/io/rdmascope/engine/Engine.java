@@ -38,7 +38,8 @@ import java.util.List;
  * they keep their state on one {@link Conn}; per endpoint (IP address) a model of its NIC and driver
  * ({@link NicModel}): the STag table, the buffer pool of each queue pair and the driver's command
  * table. Every violation is reported at the frame where a real NIC would have noticed it: the frame
- * that completes the FPDU, the handshake or the stream event concerned.
+ * that completes the FPDU, the handshake or the stream event concerned. The capture times of
+ * transactions are those the events carry (see {@link Ledger}), never looked up by frame.
  *
  * <h2>Bounds</h2>
  * State grows with live STags, open messages and outstanding reads, never with the number of
@@ -119,6 +120,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.event(h.timeNanos());
         mpa.handshake(c, h);
         ulps.handshake(c, h);
         mpa.rejected(c, h);
@@ -130,6 +132,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.event(issue.timeNanos());
         switch (issue.kind()) {
             case CLOSED_FIN:
                 close(c, issue.frame(), "TCP FIN from " + c.endpoint[Conn.dir(issue.direction())]);
@@ -152,6 +155,7 @@ public final class Engine implements MessageListener {
         int d = Conn.dir(fpdu.direction);
         long f = fpdu.frame;
         ledger.seen(f);
+        ledger.event(fpdu.timeNanos);
         if (!mpa.fpdu(c, d, fpdu)) {
             return;
         }
@@ -174,6 +178,7 @@ public final class Engine implements MessageListener {
         Conn c = conns.of(connection);
         int d = Conn.dir(fpdu.direction);
         long f = fpdu.frame;
+        ledger.event(fpdu.timeNanos);
         Opcode op = Opcode.of(s.opcode);
         boolean opOk = rdmap.headers(c, d, f, s, op);
         boolean oneShot = oneShots.bits(c, d, f, s, op, opOk);
@@ -274,7 +279,7 @@ public final class Engine implements MessageListener {
 
     @Override
     public void frameDone(long frame, long timestampNanos) {
-        ledger.frameDone(frame, timestampNanos);
+        ledger.frameDone(frame);
     }
 
     /**

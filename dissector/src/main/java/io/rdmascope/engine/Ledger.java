@@ -8,36 +8,36 @@ import java.util.List;
  * The transactions of a capture from beginning to end: their ids, which are open, their capture
  * times, and their delivery to the {@link EngineListener} once ended.
  *
+ * <h2>Times</h2>
+ * Each event the engine judges carries the capture time of its frame ({@link #event}): a
+ * transaction begun or completed by the event gets that time, whenever the event comes (the MPA
+ * stage may deliver the events of a stream it held back after later frames are done).
+ *
  * <h2>Status of a transaction</h2>
  * {@code complete} when completed without any violation naming it; {@code violated} as soon as a
  * violation names it while it is open ({@link Reporter}), whatever its end; otherwise
  * {@code aborted} when its connection closed first (FIN, RST or Terminate) and {@code incomplete}
  * when the capture ended first. A transaction is handed to the listener when it ends, after the
- * frame that ended it (so that its times are known), and at the end of the capture for those
- * still open, in order of beginning.
+ * frame that ended it (so that what the rest of that frame adds to it is in), and at the end of
+ * the capture for those still open, in order of beginning.
  */
 final class Ledger {
-    /**
-     * Capture times of the most recent frames, by frame number modulo their count: the MPA stage
-     * may deliver a PDU of a handshake-less connection after later frames are done, and its
-     * transaction must still carry its own frame's time.
-     */
-    private static final int RECENT_FRAMES = 1 << 14;
-
     private final EngineListener listener;
     /** Transactions begun and not ended, in order of beginning (identity: a Transaction has no equals of its own). */
     private final LinkedHashSet<Transaction> open = new LinkedHashSet<>();
-    private final ArrayList<Transaction> needInitiationTime = new ArrayList<>();
-    private final ArrayList<Transaction> needCompletionTime = new ArrayList<>();
     private final ArrayList<Transaction> ended = new ArrayList<>();
     private final int[] idCounts = new int[TransactionKind.values().length];
-    private final long[] recentFrame = new long[RECENT_FRAMES];
-    private final long[] recentTime = new long[RECENT_FRAMES];
     private long lastFrame;
-    private long lastTimestamp;
+    /** The capture time of the frame of the event being judged. */
+    private long eventTime;
 
     Ledger(EngineListener listener) {
         this.listener = listener;
+    }
+
+    /** An event of a frame captured at {@code timeNanos} is being judged. */
+    void event(long timeNanos) {
+        eventTime = timeNanos;
     }
 
     /** The next id of a kind: "t1", "r1", "w1", ... in order of beginning. */
@@ -45,18 +45,26 @@ final class Ledger {
         return kind.idPrefix + (++idCounts[kind.ordinal()]);
     }
 
-    /** A transaction began: open until it completes, its connection closes or the capture ends. */
+    /**
+     * A transaction began with the event being judged: open until it completes, its connection
+     * closes or the capture ends; its initiation time is the event's.
+     */
     void opened(Transaction t) {
+        opened(t, eventTime);
+    }
+
+    /** A transaction began in an earlier event, captured at {@code initiationTimeNanos}. */
+    void opened(Transaction t, long initiationTimeNanos) {
+        t.initiationTimeNanos = initiationTimeNanos;
         open.add(t);
-        needInitiationTime.add(t);
     }
 
-    /** A transaction whose initiation time is to be set when its frame is done (opened apart, by {@link #admitted}). */
+    /** A transaction initiated by the event being judged, to be opened apart ({@link #admitted}). */
     void initiated(Transaction t) {
-        needInitiationTime.add(t);
+        t.initiationTimeNanos = eventTime;
     }
 
-    /** A transaction whose initiation time is already asked for is open. */
+    /** An initiated transaction is open. */
     void admitted(Transaction t) {
         open.add(t);
     }
@@ -65,30 +73,33 @@ final class Ledger {
         return t != null && open.contains(t);
     }
 
-    /** An open transaction completed with frame f (violated if a violation named it while open). */
+    /**
+     * An open transaction completed with frame f, the frame of the event being judged (violated
+     * if a violation named it while open).
+     */
     void completed(Transaction t, long f) {
         if (!isOpen(t)) {
             return;
         }
         t.completionFrame = f;
+        t.completionTimeNanos = eventTime;
         if (f > t.lastFrame) {
             t.lastFrame = f;
         }
         if (t.status != TransactionStatus.VIOLATED) {
             t.status = TransactionStatus.COMPLETE;
         }
-        needCompletionTime.add(t);
         end(t);
     }
 
-    /** An open one-shot transaction completed by {@code kind} in frame f. */
+    /** An open one-shot transaction completed by {@code kind} in frame f, the frame of the event being judged. */
     void completed(Transaction t, CompletionKind kind, long f) {
         t.completion = kind;
         t.completionFrame = f;
+        t.completionTimeNanos = eventTime;
         if (t.status != TransactionStatus.VIOLATED) {
             t.status = TransactionStatus.COMPLETE;
         }
-        needCompletionTime.add(t);
         end(t);
     }
 
@@ -145,40 +156,14 @@ final class Ledger {
         return lastFrame;
     }
 
-    /** Every event of a frame is judged: the transactions it began or ended get its time, those ended are handed on. */
-    void frameDone(long frame, long timestampNanos) {
+    /** Every event of a frame is judged: the transactions that ended are handed on. */
+    void frameDone(long frame) {
         seen(frame);
-        lastTimestamp = timestampNanos;
-        int slot = (int) (frame & (RECENT_FRAMES - 1));
-        recentFrame[slot] = frame;
-        recentTime[slot] = timestampNanos;
-        flush(timestampNanos);
+        flush();
     }
 
-    /** Hands on what ended since the last frame, with the time of the last frame for times still unknown. */
+    /** Hands on, in the order they ended, the transactions that ended since the last call. */
     void flush() {
-        flush(lastTimestamp);
-    }
-
-    /** The time of {@code frame} if it is among the recent frames, else {@code fallback}. */
-    private long timeOf(long frame, long fallback) {
-        int slot = (int) (frame & (RECENT_FRAMES - 1));
-        return frame > 0 && recentFrame[slot] == frame ? recentTime[slot] : fallback;
-    }
-
-    private void flush(long ts) {
-        if (!needInitiationTime.isEmpty()) {
-            for (Transaction t : needInitiationTime) {
-                t.initiationTimeNanos = timeOf(t.initiationFrame, ts);
-            }
-            needInitiationTime.clear();
-        }
-        if (!needCompletionTime.isEmpty()) {
-            for (Transaction t : needCompletionTime) {
-                t.completionTimeNanos = timeOf(t.completionFrame, ts);
-            }
-            needCompletionTime.clear();
-        }
         if (!ended.isEmpty()) {
             List<Transaction> done = new ArrayList<>(ended);
             ended.clear();

@@ -245,7 +245,11 @@ final class UpperLayer {
         t.summary = msg.summary;
         t.operations = new ArrayList<>(4);
         include(t, op);
-        ledger.opened(t);
+        if (op != null) {
+            ledger.opened(t, op.initiationTimeNanos);
+        } else {
+            ledger.opened(t);
+        }
         long key = callKey(msg.correlation, d);
         Transaction before = s.calls.remove(key);
         if (before != null && ledger.isOpen(before)) {

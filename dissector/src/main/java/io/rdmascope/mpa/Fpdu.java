@@ -10,6 +10,9 @@ public final class Fpdu {
     /** The frame that completes this FPDU; its first octet came in {@link #firstFrame}. */
     public long frame;
     public long firstFrame;
+    /** Capture times of {@link #frame} and {@link #firstFrame}, nanoseconds since the Unix epoch. */
+    public long timeNanos;
+    public long firstTimeNanos;
     public Direction direction;
     /** Stream offset of the FPDU's first octet (its ULPDU_Length field, or a marker before it). */
     public long streamOffset;
@@ -48,6 +51,8 @@ public final class Fpdu {
         Fpdu c = new Fpdu();
         c.frame = frame;
         c.firstFrame = firstFrame;
+        c.timeNanos = timeNanos;
+        c.firstTimeNanos = firstTimeNanos;
         c.direction = direction;
         c.streamOffset = streamOffset;
         c.wireLength = wireLength;

@@ -39,9 +39,10 @@ final class FpduFramer {
     boolean lost;
     /** An FPDU start proven by the FPDUs after it: its header is not judged again. */
     long trustedAt = -1;
-    /** Stream offset of the current FPDU and the frame of its first octet. */
+    /** Stream offset of the current FPDU, the frame of its first octet and that frame's capture time. */
     long fStart;
     long fFirstFrame;
+    long fFirstTime;
     private int imgLen;
     private int imgNeed;
     private boolean headerChecked;
@@ -62,6 +63,7 @@ final class FpduFramer {
     private final byte[] pre = new byte[BACK];
     private int preLen;
     private long preFrame;
+    private long preTime;
     /** The wire octets of the FPDU being assembled until its header is judged (header probe and a marker). */
     private final byte[] head = new byte[PROBE + FpduLayout.MARKER_SIZE];
     private int headLen;
@@ -107,10 +109,11 @@ final class FpduFramer {
     }
 
     /**
-     * Frames {@code buf[off..off+len)}, which the frame {@code frame} delivered, and returns how
-     * many octets were taken: all of them, unless framing was lost ({@link #lost}).
+     * Frames {@code buf[off..off+len)}, which the frame {@code frame} (captured at {@code time})
+     * delivered, and returns how many octets were taken: all of them, unless framing was lost
+     * ({@link #lost}).
      */
-    int decode(long frame, byte[] buf, int off, int len) {
+    int decode(long frame, long time, byte[] buf, int off, int len) {
         final int callOff = off;
         final int callEnd = off + len;
         while (off < callEnd) {
@@ -118,17 +121,17 @@ final class FpduFramer {
                 return off - callOff;
             }
             if (!inFpdu) {
-                int whole = whole(frame, buf, callOff, off, callEnd - off);
+                int whole = whole(frame, time, buf, callOff, off, callEnd - off);
                 if (whole != 0) {
                     off += Math.max(0, whole);
                     continue;
                 }
-                begin(frame, buf, callOff, off);
+                begin(frame, time, buf, callOff, off);
             }
             if (pos >= markers.next()) {
-                off += marker(frame, buf, off, callEnd - off);
+                off += marker(frame, time, buf, off, callEnd - off);
             } else {
-                off += piece(frame, buf, off, callEnd - off);
+                off += piece(frame, time, buf, off, callEnd - off);
             }
         }
         keepHist(buf, callOff, off);
@@ -140,7 +143,7 @@ final class FpduFramer {
      * is delivered in place. Returns its length, 0 when it does not lie whole there, -1 when its
      * header is not an FPDU's (then {@link #lost} is set).
      */
-    private int whole(long frame, byte[] buf, int callOff, int off, int len) {
+    private int whole(long frame, long time, byte[] buf, int callOff, int off, int len) {
         if (len < FpduLayout.LENGTH_FIELD_SIZE || markers.next() <= pos) {
             return 0;
         }
@@ -153,35 +156,37 @@ final class FpduFramer {
             // Not an FPDU where the previous one ended: look around for the next one.
             fStart = pos;
             headLen = 0;
-            keepPre(frame, buf, callOff, off);
+            keepPre(frame, time, buf, callOff, off);
             lose();
             return -1;
         }
         long computed = crc.ofImage(buf, off, total);
         fStart = pos;
         fFirstFrame = frame;
+        fFirstTime = time;
         markers.fpduStarts();
         pos += total;
-        deliver(frame, buf, off, ulpduLength, total, computed, total);
+        deliver(frame, time, buf, off, ulpduLength, total, computed, total);
         return total;
     }
 
     /** An FPDU that arrives in pieces begins at {@code buf[off]}. */
-    private void begin(long frame, byte[] buf, int callOff, int off) {
+    private void begin(long frame, long time, byte[] buf, int callOff, int off) {
         inFpdu = true;
         fStart = pos;
         fFirstFrame = frame;
+        fFirstTime = time;
         imgLen = 0;
         imgNeed = -1;
         markers.fpduStarts();
         headLen = 0;
         headerChecked = pos == trustedAt;
-        keepPre(frame, buf, callOff, off);
+        keepPre(frame, time, buf, callOff, off);
         crc.start();
     }
 
     /** Octets of a marker inside the FPDU being assembled; returns how many were taken. */
-    private int marker(long frame, byte[] buf, int off, int len) {
+    private int marker(long frame, long time, byte[] buf, int off, int len) {
         int n = markers.take(pos, buf, off, len);
         if (!headerChecked) {
             keepHead(buf, off, n);
@@ -189,13 +194,13 @@ final class FpduFramer {
         crc.marker(buf, off, n, imgLen, imgNeed);
         pos += n;
         if (markers.complete() && !markers.check(fStart)) {
-            markerInvalid(frame);
+            markerInvalid(frame, time);
         }
         return n;
     }
 
     /** Image octets of the FPDU being assembled, up to the next marker; returns how many were taken. */
-    private int piece(long frame, byte[] buf, int off, int len) {
+    private int piece(long frame, long time, byte[] buf, int off, int len) {
         int want = (imgNeed < 0 ? FpduLayout.LENGTH_FIELD_SIZE : imgNeed) - imgLen;
         if (!headerChecked) {
             // Stop at the end of the header probe: its wire octets are kept for a rescan.
@@ -224,7 +229,7 @@ final class FpduFramer {
         }
         if (imgLen == imgNeed) {
             inFpdu = false;
-            deliver(frame, asm, 0, FIELDS.ulpduLength(asm, 0), imgNeed, crc.value(), (int) (pos - fStart));
+            deliver(frame, time, asm, 0, FIELDS.ulpduLength(asm, 0), imgNeed, crc.value(), (int) (pos - fStart));
         }
         return n;
     }
@@ -245,13 +250,13 @@ final class FpduFramer {
      * with, from a few octets before the FPDU expected (a missing pad or CRC field) to where the
      * decoder stopped.
      */
-    void handOver(Pending p, long frame) {
+    void handOver(Pending p, long frame, long time) {
         p.clear(fStart - preLen);
         if (preLen > 0) {
-            p.append(preFrame, pre, 0, preLen);
+            p.append(preFrame, preTime, pre, 0, preLen);
         }
         if (headLen > 0) {
-            p.append(frame, head, 0, headLen);
+            p.append(frame, time, head, 0, headLen);
         }
     }
 
@@ -270,32 +275,34 @@ final class FpduFramer {
     }
 
     /** Keeps the octets before the FPDU starting at {@code buf[off]} (this call began at {@code callOff}). */
-    private void keepPre(long frame, byte[] buf, int callOff, int off) {
+    private void keepPre(long frame, long time, byte[] buf, int callOff, int off) {
         int inBuf = Math.min(off - callOff, BACK);
         int fromHist = Math.min(histLen, BACK - inBuf);
         System.arraycopy(hist, histLen - fromHist, pre, 0, fromHist);
         System.arraycopy(buf, off - inBuf, pre, fromHist, inBuf);
         preLen = fromHist + inBuf;
         preFrame = frame;
+        preTime = time;
     }
 
-    private void markerInvalid(long frame) {
+    private void markerInvalid(long frame, long time) {
         long at = markers.lastAt;
         long expected = at - fStart;
-        listener.issue(connection, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, frame, dir, at,
+        listener.issue(connection, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, frame, time, dir, at,
                 FpduLayout.MARKER_SIZE, "marker at stream offset " + at + " has FPDUPTR " + markers.lastPtr
                 + " but the FPDU starts " + expected + " octets before it, at stream offset " + fStart
                 + (markers.lastReservedZero ? "" : "; reserved octets not zero")));
     }
 
-    private void deliver(long frame, byte[] b, int imgOff, int ulpduLength, int total, long computed, int wireLength) {
+    private void deliver(long frame, long time, byte[] b, int imgOff, int ulpduLength, int total, long computed,
+                         int wireLength) {
         int pad = total - FpduLayout.LENGTH_FIELD_SIZE - CRC - ulpduLength;
         long field = FIELDS.crcField(b, imgOff + total - CRC);
         boolean padZero = true;
         for (int i = 0; i < pad; i++) {
             padZero &= b[imgOff + FpduLayout.LENGTH_FIELD_SIZE + ulpduLength + i] == 0;
         }
-        Fpdu f = describe(frame, wireLength, ulpduLength, pad);
+        Fpdu f = describe(frame, time, wireLength, ulpduLength, pad);
         f.crcField = field;
         f.crcComputed = computed;
         f.crcOk = crc.verdict(computed, field);
@@ -307,10 +314,12 @@ final class FpduFramer {
         listener.fpdu(connection, f);
     }
 
-    private Fpdu describe(long frame, int wireLength, int ulpduLength, int pad) {
+    private Fpdu describe(long frame, long time, int wireLength, int ulpduLength, int pad) {
         Fpdu f = fpdu;
         f.frame = frame;
         f.firstFrame = fFirstFrame;
+        f.timeNanos = time;
+        f.firstTimeNanos = fFirstTime;
         f.streamOffset = fStart;
         f.wireLength = wireLength;
         f.ulpduLength = ulpduLength;
@@ -325,12 +334,13 @@ final class FpduFramer {
      * The capture or a gap cuts the FPDU being assembled: a TRUNCATED issue, then what is present
      * of the FPDU, when its length field is.
      */
-    void truncate(long frame, String why) {
-        listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, dir, fStart, pos - fStart, why));
+    void truncate(long frame, long time, String why) {
+        listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, time, dir, fStart, pos - fStart,
+                why));
         inFpdu = false;
         if (imgLen >= FpduLayout.LENGTH_FIELD_SIZE) {
             int ulpduLength = FIELDS.ulpduLength(asm, 0);
-            Fpdu f = describe(frame, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
+            Fpdu f = describe(frame, time, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
             f.crcField = 0;
             f.crcComputed = 0;
             f.crcOk = null;

@@ -4,7 +4,9 @@ import io.rdmascope.tcp.Direction;
 
 /** An MPA Request or Reply frame (RFC 5044 section 7.1, RFC 6581 section 3), as it was sent. */
 public record MpaHandshake(
+        /** The frame that completes the Request or Reply frame, and its capture time. */
         long frame,
+        long timeNanos,
         Direction direction,
         boolean request,
         boolean markerFlag,

@@ -1,6 +1,11 @@
 package io.rdmascope.mpa;
 
-/** Receives what MPA framing finds, in capture order. */
+/**
+ * Receives what MPA framing finds, in capture order. Every event carries the capture time of the
+ * frame it names ({@link Fpdu#timeNanos}, {@link MpaHandshake#timeNanos},
+ * {@link StreamIssue#timeNanos}), the time the frame had when it entered TCP reassembly, however
+ * long the octets were held before the event was delivered.
+ */
 public interface MpaListener {
     /** MPA was recognised on a TCP connection (before its first handshake or FPDU is delivered). */
     void connection(MpaConnection connection);

@@ -64,14 +64,15 @@ final class MpaRecognition {
             rr = null;
         }
         long frame = p.frameAt(p.base + have - 1);
+        long time = p.timeAt(p.base + have - 1);
         byte[] pd = java.util.Arrays.copyOfRange(p.data, HEADER, HEADER + kept);
         boolean request = rr != null ? rr.isRequest() : prefix(p.data, FpduLayout.KEY_SIZE, REQUEST_KEY);
         if (rr == null) {
-            return new MpaHandshake(frame, dir, request, false, false, false, false, 0, 0, frameLen - HEADER, pd,
+            return new MpaHandshake(frame, time, dir, request, false, false, false, false, 0, 0, frameLen - HEADER, pd,
                     null, null, 0, 0, p.base, frameLen);
         }
         Mpa.IrdOrd io = rr.irdOrd();
-        return new MpaHandshake(frame, dir, request, rr.markerFlag(), rr.crcFlag(), rr.rejectFlag(),
+        return new MpaHandshake(frame, time, dir, request, rr.markerFlag(), rr.crcFlag(), rr.rejectFlag(),
                 rr.enhancedFlag(),
                 (int) rr.reservedFlags() | (rr.enhancedFlag() && rr.revision() < 2 ? 0x10 : 0),
                 rr.revision(), rr.pdLength(), pd,

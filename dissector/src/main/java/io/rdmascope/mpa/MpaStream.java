@@ -15,8 +15,8 @@ import io.rdmascope.tcp.StreamHandler;
  *       octets are buffered until the next FPDU is found;</li>
  *   <li>DROP: not MPA, or a rejected connection.</li>
  * </ul>
- * Buffered octets are replayed with the frames that delivered them, so events always name the
- * frame that completed what they describe.
+ * Buffered octets are replayed with the frames that delivered them and those frames' capture
+ * times, so events always name the frame that completed what they describe, and carry its time.
  *
  * <p>The work is done by stages: {@link MpaRecognition} (the Request/Reply frames and what is
  * known of markers and CRC), {@link FpduSearch} (FPDUs on a stream of unknown framing, on
@@ -54,6 +54,7 @@ final class MpaStream implements StreamHandler {
     private boolean endPending;
     private int endKind;
     private long endFrame;
+    private long endTime;
     /** Octets of a ruled-out direction kept until the other direction decides the connection. */
     private boolean retained;
 
@@ -76,18 +77,18 @@ final class MpaStream implements StreamHandler {
     // ---------------------------------------------------------------- StreamHandler
 
     @Override
-    public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
-        onData(frame, streamOffset, buf, off, len);
+    public void data(long frame, long time, long streamOffset, byte[] buf, int off, int len) {
+        onData(frame, time, streamOffset, buf, off, len);
         session.updateHeld();
     }
 
-    private void onData(long frame, long streamOffset, byte[] buf, int off, int len) {
+    private void onData(long frame, long time, long streamOffset, byte[] buf, int off, int len) {
         if (len <= 0) {
             return;
         }
         if (expect >= 0 && streamOffset != expect) {
             if (streamOffset > expect) {
-                gap(frame, expect, streamOffset - expect);
+                gap(frame, time, expect, streamOffset - expect);
             } else {
                 long skip = expect - streamOffset;
                 if (skip >= len) {
@@ -103,17 +104,17 @@ final class MpaStream implements StreamHandler {
             dropRetained();
             return;
         }
-        feed(frame, streamOffset, buf, off, len);
+        feed(frame, time, streamOffset, buf, off, len);
         drive();
     }
 
     @Override
-    public void gap(long frame, long streamOffset, long length) {
-        onGap(frame, streamOffset, length);
+    public void gap(long frame, long time, long streamOffset, long length) {
+        onGap(frame, time, streamOffset, length);
         session.updateHeld();
     }
 
-    private void onGap(long frame, long streamOffset, long length) {
+    private void onGap(long frame, long time, long streamOffset, long length) {
         expect = streamOffset + length;
         if (mode == Mode.DROP) {
             dropRetained();
@@ -136,9 +137,9 @@ final class MpaStream implements StreamHandler {
                 return;
             }
         }
-        issue(StreamIssue.Kind.GAP, frame, streamOffset, length, "TCP octets missing from the capture");
+        issue(StreamIssue.Kind.GAP, frame, time, streamOffset, length, "TCP octets missing from the capture");
         if (mode == Mode.FRAME && framer.inFpdu) {
-            framer.truncate(frame, "a gap in the stream cuts the FPDU");
+            framer.truncate(frame, time, "a gap in the stream cuts the FPDU");
         }
         if (mode == Mode.FRAME || mode == Mode.SCAN) {
             mode = Mode.SCAN;
@@ -149,18 +150,19 @@ final class MpaStream implements StreamHandler {
     }
 
     @Override
-    public void end(long frame, boolean reset) {
-        onEnd(frame, reset);
+    public void end(long frame, long time, boolean reset) {
+        onEnd(frame, time, reset);
         session.updateHeld();
     }
 
-    private void onEnd(long frame, boolean reset) {
+    private void onEnd(long frame, long time, boolean reset) {
         if (ended) {
             return;
         }
         endKind = reset ? 2 : 1;
         endFrame = frame;
-        close(frame);
+        endTime = time;
+        close(frame, time);
         if (session.connection != null && !ruledOut) {
             reportEnd();
         } else {
@@ -177,7 +179,8 @@ final class MpaStream implements StreamHandler {
     private void onCaptureEnd() {
         if (!ended) {
             endFrame = pending.length > 0 ? pending.lastFrame() : framer.fFirstFrame;
-            close(endFrame);
+            endTime = pending.length > 0 ? pending.lastTime() : framer.fFirstTime;
+            close(endFrame, endTime);
             endPending = session.connection == null || ruledOut;
         }
     }
@@ -206,7 +209,7 @@ final class MpaStream implements StreamHandler {
     private void reportEnd() {
         if (endKind != 0) {
             boolean reset = endKind == 2;
-            issue(reset ? StreamIssue.Kind.CLOSED_RST : StreamIssue.Kind.CLOSED_FIN, endFrame, expect, 0,
+            issue(reset ? StreamIssue.Kind.CLOSED_RST : StreamIssue.Kind.CLOSED_FIN, endFrame, endTime, expect, 0,
                     reset ? "TCP RST" : "TCP FIN");
         }
     }
@@ -218,7 +221,7 @@ final class MpaStream implements StreamHandler {
     private void finishRevived() {
         endPending = false;
         if (mode == Mode.FRAME && framer.inFpdu) {
-            framer.truncate(endFrame, "the stream ends inside the FPDU");
+            framer.truncate(endFrame, endTime, "the stream ends inside the FPDU");
         }
         if (mode == Mode.DETECT || mode == Mode.AWAIT || mode == Mode.SCAN) {
             pending.release(pending.end());
@@ -226,11 +229,11 @@ final class MpaStream implements StreamHandler {
         reportEnd();
     }
 
-    private void close(long frame) {
+    private void close(long frame, long time) {
         ended = true;
         drive();
         if (mode == Mode.FRAME && framer.inFpdu) {
-            framer.truncate(frame, "the stream ends inside the FPDU");
+            framer.truncate(frame, time, "the stream ends inside the FPDU");
         }
         if (mode == Mode.DETECT || mode == Mode.AWAIT || mode == Mode.SCAN) {
             pending.release(pending.end());
@@ -241,9 +244,9 @@ final class MpaStream implements StreamHandler {
     // ---------------------------------------------------------------- dispatch
 
     /** Routes octets by mode; never decides anything that needs buffered octets (see {@link #drive}). */
-    private void feed(long frame, long streamOffset, byte[] buf, int off, int len) {
+    private void feed(long frame, long time, long streamOffset, byte[] buf, int off, int len) {
         switch (mode) {
-            case FRAME -> frameData(frame, buf, off, len);
+            case FRAME -> frameData(frame, time, buf, off, len);
             case DETECT, AWAIT, SCAN -> {
                 if (pending.length == 0) {
                     pending.clear(streamOffset);
@@ -259,7 +262,7 @@ final class MpaStream implements StreamHandler {
                     pending.dropTo(pending.end() + len - Pending.CAPACITY);
                     atStreamStart = false;
                 }
-                pending.append(frame, buf, off, len);
+                pending.append(frame, time, buf, off, len);
             }
             case DROP -> { }
         }
@@ -371,7 +374,7 @@ final class MpaStream implements StreamHandler {
         c.fpduStart[dir.ordinal()] = p.base + frameLen;
         listener.handshake(c, h);
         if (have < frameLen) {
-            issue(StreamIssue.Kind.TRUNCATED, h.frame(), p.base, frameLen - have,
+            issue(StreamIssue.Kind.TRUNCATED, h.frame(), h.timeNanos(), p.base, frameLen - have,
                     "the stream ends inside the MPA " + (h.request() ? "Request" : "Reply") + " frame");
             mode = Mode.DROP;
             return;
@@ -468,7 +471,7 @@ final class MpaStream implements StreamHandler {
         }
         if (atEnd) {
             if (p.length > 0 && session.connection != null) {
-                issue(StreamIssue.Kind.FRAMING, p.lastFrame(), p.base, p.length,
+                issue(StreamIssue.Kind.FRAMING, p.lastFrame(), p.lastTime(), p.base, p.length,
                         "no FPDU found in the " + p.length + " octets from stream offset " + p.base
                                 + " to the end of the stream");
             }
@@ -512,7 +515,7 @@ final class MpaStream implements StreamHandler {
             // Named by the frame that completes the FPDU found, the frame its record is listed under.
             scanner.chain(p.data, p.length, p.base, (int) (c - p.base), markers, markerOrigin, -1, 1, true, true, 1);
             long last = scanner.count > 0 ? p.base + scanner.end - 1 : c;
-            issue(StreamIssue.Kind.FRAMING, p.frameAt(last), lostAt, c - lostAt,
+            issue(StreamIssue.Kind.FRAMING, p.frameAt(last), p.timeAt(last), lostAt, c - lostAt,
                     "FPDU expected at stream offset " + lostAt + " not found there; next FPDU found at stream offset "
                             + c + (c >= lostAt ? " (" + (c - lostAt) + " octets later)"
                             : " (" + (lostAt - c) + " octets earlier)"));
@@ -542,9 +545,9 @@ final class MpaStream implements StreamHandler {
             }
             int n = (int) (e - cur);
             if (mode == Mode.FRAME) {
-                frameData(old.runFrame[i], old.data, (int) (cur - old.base), n);
+                frameData(old.runFrame[i], old.runTime[i], old.data, (int) (cur - old.base), n);
             } else {
-                feed(old.runFrame[i], cur, old.data, (int) (cur - old.base), n);
+                feed(old.runFrame[i], old.runTime[i], cur, old.data, (int) (cur - old.base), n);
             }
             cur = e;
         }
@@ -552,12 +555,12 @@ final class MpaStream implements StreamHandler {
     }
 
     /** The hot path: octets in FRAME mode go to the framer; after a framing loss, the rest is held. */
-    private void frameData(long frame, byte[] buf, int off, int len) {
-        int used = framer.decode(frame, buf, off, len);
+    private void frameData(long frame, long time, byte[] buf, int off, int len) {
+        int used = framer.decode(frame, time, buf, off, len);
         if (framer.lost) {
-            loseFraming(frame);
+            loseFraming(frame, time);
             if (used < len) {
-                feed(frame, framer.pos, buf, off + used, len - used);
+                feed(frame, time, framer.pos, buf, off + used, len - used);
                 framer.pos += len - used;
             }
         }
@@ -568,17 +571,17 @@ final class MpaStream implements StreamHandler {
      * octets before it (a missing pad or CRC field) onwards, first trying whether the FPDU at the
      * expected place is one after all (see {@link FpduSearch#search}).
      */
-    private void loseFraming(long frame) {
+    private void loseFraming(long frame, long time) {
         search.framingLostAt = framer.fStart;
         mode = Mode.SCAN;
         search.looseDone = false;
-        framer.handOver(pending, frame);
+        framer.handOver(pending, frame, time);
         search.scanPos = pending.base;
     }
 
-    private void issue(StreamIssue.Kind kind, long frame, long offset, long length, String message) {
+    private void issue(StreamIssue.Kind kind, long frame, long time, long offset, long length, String message) {
         if (session.connection != null) {
-            listener.issue(session.connection, new StreamIssue(kind, frame, dir, offset, length, message));
+            listener.issue(session.connection, new StreamIssue(kind, frame, time, dir, offset, length, message));
         }
     }
 }

@@ -2,7 +2,7 @@ package io.rdmascope.mpa;
 
 /**
  * Stream octets held while their framing is being decided, with the frame each run of octets
- * came from so that they can be replayed later as the frames delivered them. Bounded by the
+ * came from and its capture time, so that they can be replayed later as the frames delivered them. Bounded by the
  * caller: it drops octets from the front before appending beyond {@link #CAPACITY}.
  */
 final class Pending {
@@ -13,9 +13,10 @@ final class Pending {
     /** Stream offset of data[0]. */
     long base;
     int length;
-    /** Run i covers stream octets up to runEnd[i] (exclusive) and came in frame runFrame[i]. */
+    /** Run i covers stream octets up to runEnd[i] (exclusive) and came in frame runFrame[i] at time runTime[i]. */
     long[] runEnd = new long[4];
     long[] runFrame = new long[4];
+    long[] runTime = new long[4];
     int runs;
 
     long end() {
@@ -34,10 +35,7 @@ final class Pending {
         data = new byte[0];
     }
 
-    void append(long frame, byte[] buf, int off, int len) {
-        if (length == 0 && runs == 0) {
-            // base already set by the caller
-        }
+    void append(long frame, long timeNanos, byte[] buf, int off, int len) {
         int need = length + len;
         if (need > data.length) {
             // start small: many streams only ever hold a few octets here
@@ -60,14 +58,17 @@ final class Pending {
             // Merge the two oldest runs: the earlier octets are attributed to the later frame.
             System.arraycopy(runEnd, 1, runEnd, 0, runs - 1);
             System.arraycopy(runFrame, 1, runFrame, 0, runs - 1);
+            System.arraycopy(runTime, 1, runTime, 0, runs - 1);
             runs--;
         }
         if (runs == runEnd.length) {
             runEnd = java.util.Arrays.copyOf(runEnd, runs * 2);
             runFrame = java.util.Arrays.copyOf(runFrame, runs * 2);
+            runTime = java.util.Arrays.copyOf(runTime, runs * 2);
         }
         runEnd[runs] = e;
         runFrame[runs] = frame;
+        runTime[runs] = timeNanos;
         runs++;
     }
 
@@ -91,23 +92,40 @@ final class Pending {
         if (first > 0) {
             System.arraycopy(runEnd, first, runEnd, 0, runs - first);
             System.arraycopy(runFrame, first, runFrame, 0, runs - first);
+            System.arraycopy(runTime, first, runTime, 0, runs - first);
             runs -= first;
         }
     }
 
-    /** The frame that delivered the octet at stream offset {@code at}. */
-    long frameAt(long at) {
+    /** The run of the octet at stream offset {@code at} (the last run when none holds it), or -1 when none is held. */
+    private int runAt(long at) {
         for (int i = 0; i < runs; i++) {
             if (at < runEnd[i]) {
-                return runFrame[i];
+                return i;
             }
         }
+        return runs - 1;
+    }
+
+    /** The frame that delivered the octet at stream offset {@code at}. */
+    long frameAt(long at) {
+        int i = runAt(at);
+        return i >= 0 ? runFrame[i] : 0;
+    }
+
+    /** The capture time of {@link #frameAt}. */
+    long timeAt(long at) {
+        int i = runAt(at);
+        return i >= 0 ? runTime[i] : 0;
+    }
+
+    /** The frame of the last octet held, and its capture time. */
+    long lastFrame() {
         return runs > 0 ? runFrame[runs - 1] : 0;
     }
 
-    /** The frame of the last octet held. */
-    long lastFrame() {
-        return runs > 0 ? runFrame[runs - 1] : 0;
+    long lastTime() {
+        return runs > 0 ? runTime[runs - 1] : 0;
     }
 
     int byteAt(long at) {

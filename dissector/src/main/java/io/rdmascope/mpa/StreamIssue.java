@@ -2,8 +2,12 @@ package io.rdmascope.mpa;
 
 import io.rdmascope.tcp.Direction;
 
-/** Something that happened to one direction of a stream outside any FPDU. */
-public record StreamIssue(Kind kind, long frame, Direction direction, long streamOffset, long length, String message) {
+/**
+ * Something that happened to one direction of a stream outside any FPDU, in {@code frame}, whose
+ * capture time is {@code timeNanos}.
+ */
+public record StreamIssue(Kind kind, long frame, long timeNanos, Direction direction, long streamOffset, long length,
+                          String message) {
     public enum Kind {
         /** Octets missing from the capture (length = how many). */
         GAP,

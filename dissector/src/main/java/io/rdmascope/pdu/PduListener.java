@@ -8,6 +8,11 @@ import io.rdmascope.mpa.StreamIssue;
 /**
  * Receives the dissected iWARP traffic of a capture, in capture order: the boundary between
  * parsing and judging. The engine, the per-frame dissection and the GUI all listen here.
+ *
+ * <p>Every event carries the capture time of the frame it names ({@link Fpdu#timeNanos} and
+ * {@link Fpdu#firstTimeNanos}, {@link MpaHandshake#timeNanos}, {@link StreamIssue#timeNanos}; a
+ * DDP segment its FPDU's), settled once where the frame entered the stages, so that an event
+ * delivered late ({@link #watermark}) needs no look-up of its frame's time.
  */
 public interface PduListener {
     default void connection(MpaConnection connection) {}

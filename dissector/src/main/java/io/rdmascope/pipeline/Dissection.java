@@ -32,7 +32,8 @@ import java.util.function.LongConsumer;
  * events of this or earlier frames back, then {@link PduListener#frameDone}. At the end of the
  * capture the reassembler and the MPA detector flush what they hold (events that may name earlier
  * frames), then {@link PduListener#end} is called. One packet, one TCP segment and one decoder
- * are reused for the whole capture.
+ * are reused for the whole capture. A frame's capture time goes with its TCP segment into the
+ * reassembler, and from there with every event made of its octets.
  */
 public final class Dissection {
     private static final int PROGRESS_EVERY = 1024;

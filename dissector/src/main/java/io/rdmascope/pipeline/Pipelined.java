@@ -29,7 +29,8 @@ import java.util.function.LongConsumer;
  * (a connection, a handshake, an FPDU, an issue) and every frame's end, with the frame the detector
  * then holds events back from, are recorded, in order, into batches that the second thread replays
  * into the listener. The listener therefore sees the events of the sequential path, in the same
- * order, on one thread.
+ * order, on one thread, each with its capture time: an FPDU's two times are among its recorded
+ * fields, handshakes and issues (immutable) cross as they are.
  *
  * <p>Of an FPDU's ULPDU only its head crosses ({@link PduDecoder#headLength}: the headers, or all of
  * a short segment or a Terminate), so the payload octets are neither copied nor shared: listeners
@@ -56,7 +57,7 @@ final class Pipelined {
 
     private static final int CONNECTION = 1, HANDSHAKE = 2, FPDU = 3, ISSUE = 4, FRAME_DONE = 5;
     /** Words an FPDU takes: the op and its fields. */
-    private static final int FPDU_LONGS = 11;
+    private static final int FPDU_LONGS = 13;
 
     private Pipelined() {}
 
@@ -379,6 +380,8 @@ final class Pipelined {
             o[i + 8] = f.markerOrigin;
             o[i + 9] = pack(f.badMarkers, f.ulpduAvailable);
             o[i + 10] = pack(b.nData, head);
+            o[i + 11] = f.timeNanos;
+            o[i + 12] = f.firstTimeNanos;
             if (head > 0) {
                 System.arraycopy(f.buf, f.ulpduOffset, b.data, b.nData, head);
                 b.nData += head;
@@ -461,6 +464,8 @@ final class Pipelined {
             f.ulpduAvailable = (int) o[i + 9];
             int at = (int) (o[i + 10] >>> 32);
             int head = (int) o[i + 10];
+            f.timeNanos = o[i + 11];
+            f.firstTimeNanos = o[i + 12];
             f.buf = null;
             f.ulpduOffset = 0;
             DdpSegment segment = (flags & 16) != 0 ? decoder.read(null, 0, 0)

@@ -170,8 +170,8 @@ public final class FrameCollector implements FrameListener, PduListener {
         lastFrame = packet.frame;
     }
 
-    /** The record an event naming {@code frame} goes to. */
-    private FrameRecord record(long frame) {
+    /** The record an event naming {@code frame}, captured at {@code timeNanos}, goes to. */
+    private FrameRecord record(long frame, long timeNanos) {
         if (current != null && current.frame == frame) {
             return current;
         }
@@ -186,14 +186,14 @@ public final class FrameCollector implements FrameListener, PduListener {
         }
         if (current == null && frame > lastFrame) {
             // No frame listener: events arrive between frameDone calls, for the frame to come.
-            current = new FrameRecord(frame, 0, null, null, null, false);
+            current = new FrameRecord(frame, timeNanos, null, null, null, false);
             return current;
         }
         if (late != null && late.frame != frame) {
             emitLate();
         }
         if (late == null) {
-            late = new FrameRecord(frame, 0, null, null, null, true);
+            late = new FrameRecord(frame, timeNanos, null, null, null, true);
         }
         return late;
     }
@@ -214,7 +214,7 @@ public final class FrameCollector implements FrameListener, PduListener {
     @Override
     public void handshake(MpaConnection connection, MpaHandshake handshake) {
         List<FieldNode> tree = trees ? List.of(MpaFields.handshake(handshake)) : null;
-        record(handshake.frame()).pdus.add(PduRecord.of(connection, handshake, tree));
+        record(handshake.frame(), handshake.timeNanos()).pdus.add(PduRecord.of(connection, handshake, tree));
     }
 
     @Override
@@ -227,12 +227,12 @@ public final class FrameCollector implements FrameListener, PduListener {
                 tree.addAll(PduFields.segment(segment));
             }
         }
-        record(fpdu.frame).pdus.add(PduRecord.of(connection, fpdu, segment, tree));
+        record(fpdu.frame, fpdu.timeNanos).pdus.add(PduRecord.of(connection, fpdu, segment, tree));
     }
 
     @Override
     public void issue(MpaConnection connection, StreamIssue issue) {
-        record(issue.frame()).issues.add(new FrameRecord.Issue(connection.id(), issue));
+        record(issue.frame(), issue.timeNanos()).issues.add(new FrameRecord.Issue(connection.id(), issue));
     }
 
     @Override

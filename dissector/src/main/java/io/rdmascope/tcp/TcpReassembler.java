@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * streams longer than 4 GiB and ISNs near 2^32 work.
  *
  * <p><b>Order.</b> Octets are delivered as soon as they are contiguous, attributed to the frame
- * whose arrival made them deliverable. Retransmitted and overlapping octets are delivered once:
+ * whose arrival made them deliverable, with its capture time (octets flushed when the capture
+ * ends: the last frame's). Retransmitted and overlapping octets are delivered once:
  * the first copy captured wins (Wireshark's default). Segments beyond a hole are buffered, at most
  * {@link #MAX_PENDING_PER_DIRECTION} octets per direction and {@link #MAX_PENDING_TOTAL} overall.
  *
@@ -59,6 +60,7 @@ public final class TcpReassembler {
     private int nextIndex = 1;
     private long pendingTotal;
     private long lastFrame;
+    private long lastTimeNanos;
 
     public TcpReassembler(ConnectionListener listener) {
         this(listener, MAX_PENDING_PER_DIRECTION, MAX_PENDING_TOTAL);
@@ -139,7 +141,9 @@ public final class TcpReassembler {
         }
         s.streamOffset = -1;
         long frame = s.frame;
+        long time = s.timestampNanos;
         lastFrame = frame;
+        lastTimeNanos = time;
         boolean syn = s.has(TcpSegment.SYN), ack = s.has(TcpSegment.ACK);
         Conn c = last;
         if (c == null || !c.between(s.source, s.destination)) {
@@ -167,7 +171,7 @@ public final class TcpReassembler {
         }
         if (ack && r.started && !r.ended && r.handler != null) {
             long acked = r.unwrap(s.ack);
-            flushTo(r, frame, r.finSeen ? Math.min(acked, r.finOffset) : acked);
+            flushTo(r, frame, time, r.finSeen ? Math.min(acked, r.finOffset) : acked);
         }
         if (!h.ended) {
             if (!h.started) {
@@ -177,28 +181,28 @@ public final class TcpReassembler {
             long off = h.unwrap(s.seq) + (syn ? 1 : 0);
             s.streamOffset = off;
             if (s.length > 0 && h.handler != null) {
-                data(h, frame, off, s.data, s.offset, s.length);
+                data(h, frame, time, off, s.data, s.offset, s.length);
             }
             if (s.has(TcpSegment.FIN)) {
                 if (!h.finSeen) {
                     h.finSeen = true;
                     h.finOffset = Math.max(off + Math.max(s.length, 0), h.next);
                 }
-                flushTo(h, frame, h.finOffset);
-                end(h, frame, false);
+                flushTo(h, frame, time, h.finOffset);
+                end(h, frame, time, false);
             }
         }
         if (s.has(TcpSegment.RST)) {
-            flushAll(h, frame);
-            end(h, frame, true);
-            flushAll(r, frame);
-            end(r, frame, true);
+            flushAll(h, frame, time);
+            end(h, frame, time, true);
+            flushAll(r, frame, time);
+            end(r, frame, time, true);
         }
         if (h.ended && r.ended) {
             close(c);
         }
         if (pendingTotal > maxPendingTotal) {
-            shrink(frame);
+            shrink(frame, time);
         }
     }
 
@@ -227,7 +231,7 @@ public final class TcpReassembler {
         return c;
     }
 
-    private void data(Half h, long frame, long off, byte[] buf, int o, int len) {
+    private void data(Half h, long frame, long time, long off, byte[] buf, int o, int len) {
         long end = off + len;
         while (end > h.next) {
             if (off < h.next) {
@@ -237,19 +241,19 @@ public final class TcpReassembler {
             if (off > h.next) {
                 buffer(h, off, buf, o, (int) (end - off));
                 while (h.pendingBytes > maxPendingPerDirection) {
-                    gapToFirst(h, frame);
+                    gapToFirst(h, frame, time);
                 }
                 return;
             }
             // deliver up to the first buffered chunk: octets captured earlier win
             long stop = h.pending == null || h.pending.isEmpty() ? end : Math.min(end, h.pending.firstKey());
             if (stop <= off) {
-                drain(h, frame);
+                drain(h, frame, time);
                 continue;
             }
             h.next = stop;
-            h.handler.data(frame, off, buf, o, (int) (stop - off));
-            drain(h, frame);
+            h.handler.data(frame, time, off, buf, o, (int) (stop - off));
+            drain(h, frame, time);
         }
     }
 
@@ -283,7 +287,7 @@ public final class TcpReassembler {
     }
 
     /** Delivers the buffered chunks that have become contiguous. */
-    private void drain(Half h, long frame) {
+    private void drain(Half h, long frame, long time) {
         TreeMap<Long, byte[]> p = h.pending;
         while (p != null && !p.isEmpty()) {
             long start = p.firstKey();
@@ -298,13 +302,13 @@ public final class TcpReassembler {
                 int skip = (int) (h.next - start);
                 long off = h.next;
                 h.next = end;
-                h.handler.data(frame, off, b, skip, b.length - skip);
+                h.handler.data(frame, time, off, b, skip, b.length - skip);
             }
         }
     }
 
     /** Declares the hole before the first buffered chunk a gap and delivers what follows it. */
-    private void gapToFirst(Half h, long frame) {
+    private void gapToFirst(Half h, long frame, long time) {
         if (h.pending == null || h.pending.isEmpty()) {
             h.pendingBytes = 0;
             return;
@@ -313,13 +317,13 @@ public final class TcpReassembler {
         if (start > h.next) {
             long from = h.next;
             h.next = start;
-            h.handler.gap(frame, from, start - from);
+            h.handler.gap(frame, time, from, start - from);
         }
-        drain(h, frame);
+        drain(h, frame, time);
     }
 
     /** Makes everything before {@code limit} delivered, declaring the holes before it gaps. */
-    private void flushTo(Half h, long frame, long limit) {
+    private void flushTo(Half h, long frame, long time, long limit) {
         if (h.handler == null) {
             h.next = Math.max(h.next, limit);
             return;
@@ -328,34 +332,34 @@ public final class TcpReassembler {
             TreeMap<Long, byte[]> p = h.pending;
             long first = p == null || p.isEmpty() ? Long.MAX_VALUE : p.firstKey();
             if (first <= h.next) {
-                drain(h, frame);
+                drain(h, frame, time);
                 continue;
             }
             long holeEnd = Math.min(limit, first);
             long from = h.next;
             h.next = holeEnd;
-            h.handler.gap(frame, from, holeEnd - from);
-            drain(h, frame);
+            h.handler.gap(frame, time, from, holeEnd - from);
+            drain(h, frame, time);
         }
     }
 
-    private void flushAll(Half h, long frame) {
+    private void flushAll(Half h, long frame, long time) {
         if (h.handler == null) {
             return;
         }
         while (h.pending != null && !h.pending.isEmpty()) {
-            gapToFirst(h, frame);
+            gapToFirst(h, frame, time);
         }
     }
 
-    private void end(Half h, long frame, boolean reset) {
+    private void end(Half h, long frame, long time, boolean reset) {
         if (h.ended) {
             return;
         }
         h.ended = true;
         release(h);
         if (h.handler != null) {
-            h.handler.end(frame, reset);
+            h.handler.end(frame, time, reset);
         }
     }
 
@@ -388,7 +392,7 @@ public final class TcpReassembler {
     private void endWithCapture(Conn c) {
         for (Half h : c.halves) {
             if (!h.ended && h.handler != null) {
-                flushAll(h, lastFrame);
+                flushAll(h, lastFrame, lastTimeNanos);
                 h.ended = true;
                 release(h);
                 h.handler.captureEnd();
@@ -397,7 +401,7 @@ public final class TcpReassembler {
     }
 
     /** Flushes the largest buffers until the overall bound holds again. */
-    private void shrink(long frame) {
+    private void shrink(long frame, long time) {
         while (pendingTotal > maxPendingTotal) {
             Half largest = null;
             for (Conn c : open) {
@@ -410,7 +414,7 @@ public final class TcpReassembler {
             if (largest == null || largest.pendingBytes == 0) {
                 return;
             }
-            flushAll(largest, frame);
+            flushAll(largest, frame, time);
             if (largest.handler == null) {
                 release(largest);
             }

@@ -85,17 +85,17 @@ class RealCapturesTest {
             ours.put(c.index() + " " + c.source(d), bytes);
             return new StreamHandler() {
                 @Override
-                public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
+                public void data(long frame, long timeNanos, long streamOffset, byte[] buf, int off, int len) {
                     bytes.write(buf, off, len);
                 }
 
                 @Override
-                public void gap(long frame, long streamOffset, long length) {
+                public void gap(long frame, long timeNanos, long streamOffset, long length) {
                     gaps.add(c.index() + " " + streamOffset + "+" + length);
                 }
 
                 @Override
-                public void end(long frame, boolean reset) {}
+                public void end(long frame, long timeNanos, boolean reset) {}
             };
         };
         PacketDecoder decoder = new PacketDecoder();
@@ -295,13 +295,13 @@ class RealCapturesTest {
 
     static final StreamHandler SINK = new StreamHandler() {
         @Override
-        public void data(long frame, long streamOffset, byte[] buf, int off, int len) {}
+        public void data(long frame, long timeNanos, long streamOffset, byte[] buf, int off, int len) {}
 
         @Override
-        public void gap(long frame, long streamOffset, long length) {}
+        public void gap(long frame, long timeNanos, long streamOffset, long length) {}
 
         @Override
-        public void end(long frame, boolean reset) {}
+        public void end(long frame, long timeNanos, boolean reset) {}
     };
 
     static final ConnectionListener NULL_LISTENER = (c, d) -> SINK;

@@ -53,8 +53,8 @@ class EngineProtocolTest {
         f.markers = 2;
         f.badMarkers = 2;
         // the framer reported the bad marker as an issue too, before the FPDU
-        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, 5, AB, f.streamOffset + 512, 4, null));
-        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, 5, AB, f.streamOffset + 1024, 4, null));
+        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, 5, 5 * 1_000_000L, AB, f.streamOffset + 512, 4, null));
+        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, 5, 5 * 1_000_000L, AB, f.streamOffset + 1024, 4, null));
         w.engine.pdu(c, f, s);
         assertThat(w.only(MPA_MARKER_INVALID).frame()).isEqualTo(5);
 
@@ -64,7 +64,7 @@ class EngineProtocolTest {
         f2.badMarkers = 1;
         w.engine.pdu(c, f2, s2);
         // an issue for an FPDU already reported
-        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, 6, AB, f2.streamOffset + 4, 4, null));
+        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.MARKER_INVALID, 6, 6 * 1_000_000L, AB, f2.streamOffset + 4, 4, null));
         assertThat(w.of(MPA_MARKER_INVALID)).extracting(Violation::frame).containsExactly(5L, 6L);
     }
 
@@ -86,7 +86,7 @@ class EngineProtocolTest {
         MpaConnection c = w.connection("c1");
         w.handshake(c, Wire.request(1, 0));
         w.handshake(c, Wire.request(2, 1));
-        w.handshake(c, new MpaHandshake(3, BA, false, false, true, false, false, 0x04, 1, 600, new byte[0],
+        w.handshake(c, new MpaHandshake(3, 3 * 1_000_000L, BA, false, false, true, false, false, 0x04, 1, 600, new byte[0],
                 null, null, 0, 0, 0, 620));
         List<Violation> v = w.of(MPA_HANDSHAKE);
         assertThat(v).extracting(Violation::frame).containsExactly(1L, 2L, 3L);
@@ -130,7 +130,7 @@ class EngineProtocolTest {
     void issueMessageFromTheFramerIsKept() {
         Wire w = new Wire();
         MpaConnection c = w.connection("c1");
-        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.FRAMING, 4, AB, 2000, 0, "next FPDU found at offset 2004"));
+        w.engine.issue(c, new StreamIssue(StreamIssue.Kind.FRAMING, 4, 4 * 1_000_000L, AB, 2000, 0, "next FPDU found at offset 2004"));
         assertThat(w.only(MPA_FRAMING).message()).isEqualTo("next FPDU found at offset 2004");
     }
 
@@ -365,8 +365,8 @@ class EngineProtocolTest {
             if (enhanced) {
                 System.arraycopy(cm, 0, pd, 4, 32);
             }
-            w.engine.handshake(c, new MpaHandshake(1, AB, true, false, false, false, enhanced, 0, 2, pd.length, pd,
-                    enhanced ? 16 : null, enhanced ? 16 : null, 0, 0, 0, 20 + pd.length));
+            w.engine.handshake(c, new MpaHandshake(1, 1_000_000L, AB, true, false, false, false, enhanced, 0, 2,
+                    pd.length, pd, enhanced ? 16 : null, enhanced ? 16 : null, 0, 0, 0, 20 + pd.length));
             w.done(1);
             assertThat(w.steps).as("enhanced %s", enhanced).anyMatch(t -> t.contains("speaks nvme on c1"));
         }

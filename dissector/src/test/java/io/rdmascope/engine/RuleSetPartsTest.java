@@ -86,13 +86,15 @@ class RuleSetPartsTest {
     void theLedgerNumbersEachKindAndHandsOnEndedTransactionsWithTheirFramesTimes() {
         Recorder r = new Recorder();
         Ledger ledger = new Ledger(r);
+        ledger.event(1_000);
         Transaction w1 = write(ledger, 1);
         Transaction w2 = write(ledger, 1);
         assertThat(List.of(w1.id, w2.id, ledger.nextId(TransactionKind.READ))).containsExactly("w1", "w2", "r1");
-        ledger.frameDone(1, 1_000);
+        ledger.frameDone(1);
+        ledger.event(2_000);
         ledger.completed(w2, 2);
         assertThat(r.transactions).isEmpty();
-        ledger.frameDone(2, 2_000);
+        ledger.frameDone(2);
         assertThat(r.transactions).containsExactly(w2);
         assertThat(w2.initiationTimeNanos).isEqualTo(1_000);
         assertThat(w2.completionTimeNanos).isEqualTo(2_000);
@@ -124,7 +126,7 @@ class RuleSetPartsTest {
         Engine e = new Engine(NicSettings.DEFAULTS, r);
         MpaConnection m = new MpaConnection("c1", new TcpConnection(1, Wire.A, Wire.B, 1, true));
         e.connection(m);
-        e.issue(m, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 3, Wire.AB, 0, 0,
+        e.issue(m, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 3, 3_000_000, Wire.AB, 0, 0,
                 null));
         assertThat(r.steps).isEmpty();
     }

@@ -88,12 +88,12 @@ final class Wire implements EngineListener {
     }
 
     static MpaHandshake request(long frame, int revision) {
-        return new MpaHandshake(frame, AB, true, false, true, false, false, 0, revision, 0, new byte[0],
+        return new MpaHandshake(frame, frame * 1_000_000L, AB, true, false, true, false, false, 0, revision, 0, new byte[0],
                 null, null, 0, 0, 0, 20);
     }
 
     static MpaHandshake reply(long frame, int revision, boolean reject) {
-        return new MpaHandshake(frame, BA, false, false, true, reject, false, 0, revision, 0, new byte[0],
+        return new MpaHandshake(frame, frame * 1_000_000L, BA, false, false, true, reject, false, 0, revision, 0, new byte[0],
                 null, null, 0, 0, 0, 20);
     }
 
@@ -116,6 +116,8 @@ final class Wire implements EngineListener {
         Fpdu f = new Fpdu();
         f.frame = frame;
         f.firstFrame = frame;
+        f.timeNanos = frame * 1_000_000L;
+        f.firstTimeNanos = f.timeNanos;
         f.direction = d;
         f.streamOffset = streamOffset;
         int len = s == null ? 0 : s.headerLength + s.payloadLength;
@@ -134,7 +136,7 @@ final class Wire implements EngineListener {
     }
 
     void issue(MpaConnection c, StreamIssue.Kind kind, long frame, Direction d, long offset, long length) {
-        engine.issue(c, new StreamIssue(kind, frame, d, offset, length, null));
+        engine.issue(c, new StreamIssue(kind, frame, frame * 1_000_000L, d, offset, length, null));
         done(frame);
     }
 

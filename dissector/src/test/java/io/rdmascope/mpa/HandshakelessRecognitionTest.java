@@ -52,7 +52,7 @@ class HandshakelessRecognitionTest {
         List<Long> held = new ArrayList<>();
         for (byte[] u : ulpdus) {
             byte[] w = wire(u);
-            h.data(frame++, offset, w, 0, w.length);
+            h.data(frame++, 0L, offset, w, 0, w.length);
             offset += w.length;
             held.add(det.heldFrom());
         }
@@ -93,7 +93,7 @@ class HandshakelessRecognitionTest {
     @Test
     void twoFpdusFollowedByGarbageWaitForEvidence() {
         byte[] w = concat(wire(send(1, 1), send(2, 1)), new byte[] {0, 0, 0, 7});
-        hi.data(1, 0, w, 0, w.length);
+        hi.data(1, 0L, 0, w, 0, w.length);
         assertThat(rec.connections).isEmpty();
         assertThat(det.heldFrom()).isEqualTo(1L);
     }
@@ -119,7 +119,7 @@ class HandshakelessRecognitionTest {
         rr[0] = 0x40; // DDP version 0: not enough alone, even filling the stream
         feedEach(hi, 1, 0, send(1, 0), send(2, 0));
         feedEach(hr, 3, 0, rr);
-        hr.end(4, false);
+        hr.end(4, 0L, false);
         assertThat(rec.connections).isEmpty();
         // Held: the initiator's octets since frame 1 and the responder's FPDU of frame 3 and FIN.
         assertThat(det.heldFrom()).isEqualTo(1L);
@@ -135,7 +135,7 @@ class HandshakelessRecognitionTest {
     void aDirectionEndedWithOneStrongFpduIsRecognisedAtItsEnd() {
         feedEach(hi, 1, 0, send(1, 0));
         feedEach(hr, 2, 0, readRequest(1));
-        hr.end(3, false);
+        hr.end(3, 0L, false);
         assertThat(rec.fpdus(R)).extracting(Seen::frame).containsExactly(2L);
         // One Send of DDP version 0 is not enough, two plausible FPDUs are.
         assertThat(rec.fpdus(I)).isEmpty();
@@ -149,10 +149,10 @@ class HandshakelessRecognitionTest {
     void nothingIsHeldForAConnectionRuledOut() {
         byte[] junk = new byte[100];
         java.util.Arrays.fill(junk, (byte) 'x');
-        hi.data(1, 0, junk, 0, junk.length);
+        hi.data(1, 0L, 0, junk, 0, junk.length);
         assertThat(det.heldFrom()).isEqualTo(1L);
-        hi.end(2, false);
-        hr.end(2, false);
+        hi.end(2, 0L, false);
+        hr.end(2, 0L, false);
         assertThat(rec.order).isEmpty();
         assertThat(det.heldFrom()).isEqualTo(MpaDetector.NONE);
     }
@@ -161,12 +161,12 @@ class HandshakelessRecognitionTest {
     void nothingIsHeldWhileFraming() {
         byte[] req = frame(true, 0, 1, new byte[0]);
         byte[] rep = frame(false, 0, 1, new byte[0]);
-        hi.data(1, 0, req, 0, req.length);
-        hr.data(2, 0, rep, 0, rep.length);
+        hi.data(1, 0L, 0, req, 0, req.length);
+        hr.data(2, 0L, 0, rep, 0, rep.length);
         byte[] w = wire(send(1, 1));
-        hi.data(3, req.length, w, 0, 30);
+        hi.data(3, 0L, req.length, w, 0, 30);
         assertThat(det.heldFrom()).isEqualTo(MpaDetector.NONE);
-        hi.data(4, req.length + 30, w, 30, w.length - 30);
+        hi.data(4, 0L, req.length + 30, w, 30, w.length - 30);
         assertThat(rec.fpdus(I)).extracting(Seen::frame).containsExactly(4L);
     }
 

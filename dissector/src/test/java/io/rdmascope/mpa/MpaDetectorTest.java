@@ -49,8 +49,8 @@ class MpaDetectorTest {
         byte[] fr = fpdus(List.of(send(1, 100)), rep.length, -1, true);
         feed(hi, 8, req.length, fi, 1000);
         feed(hr, 9, rep.length, fr, 1000);
-        hi.end(10, false);
-        hr.end(11, true);
+        hi.end(10, 0L, false);
+        hr.end(11, 0L, true);
         det.finish();
 
         assertThat(rec.connections).hasSize(1);
@@ -186,8 +186,8 @@ class MpaDetectorTest {
             StreamHandler i = d.open(t, I);
             StreamHandler s = d.open(t, R);
             feed(s, 1, 0, rep, 100);
-            i.data(2, 0, stream, 0, split);
-            i.data(3, split, stream, split, stream.length - split);
+            i.data(2, 0L, 0, stream, 0, split);
+            i.data(3, 0L, split, stream, split, stream.length - split);
             assertThat(r.fpdus).as("split %d", split).hasSize(4);
             assertThat(r.fpdus).allMatch(f -> f.crcOk() && f.badMarkers() == 0);
             assertThat(r.issues).isEmpty();
@@ -235,7 +235,7 @@ class MpaDetectorTest {
         feed(i, 1, 0, req, 100);
         feed(s, 2, 0, rep, 100);
         byte[] seg = w.clone();
-        i.data(3, req.length, seg, 0, seg.length);
+        i.data(3, 0L, req.length, seg, 0, seg.length);
         assertThat(buffers).hasSize(20).allMatch(b -> b == seg);
     }
 
@@ -252,9 +252,9 @@ class MpaDetectorTest {
         byte[] w = fpdus(us, req.length, -1, true);
         long base = req.length;
         int cut = 130 + 40; // inside the second FPDU, after its header
-        hi.data(3, base, w, 0, cut);
-        hi.gap(4, base + cut, 50);
-        hi.data(5, base + cut + 50, w, cut + 50, w.length - cut - 50);
+        hi.data(3, 0L, base, w, 0, cut);
+        hi.gap(4, 0L, base + cut, 50);
+        hi.data(5, 0L, base + cut + 50, w, cut + 50, w.length - cut - 50);
         assertThat(rec.issues(StreamIssue.Kind.GAP)).singleElement().satisfies(g -> assertThat(g.length()).isEqualTo(50));
         assertThat(rec.issues(StreamIssue.Kind.TRUNCATED)).hasSize(1);
         List<Seen> f = rec.fpdus(I);
@@ -281,9 +281,9 @@ class MpaDetectorTest {
         long base = req.length;
         byte[] w = fpdus(us, base, base, true);
         int cut = 100;
-        hi.data(3, base, w, 0, cut);
-        hi.gap(4, base + cut, 1000);
-        hi.data(5, base + cut + 1000, w, cut + 1000, w.length - cut - 1000);
+        hi.data(3, 0L, base, w, 0, cut);
+        hi.gap(4, 0L, base + cut, 1000);
+        hi.data(5, 0L, base + cut + 1000, w, cut + 1000, w.length - cut - 1000);
         assertThat(rec.issues(StreamIssue.Kind.GAP)).hasSize(1);
         assertThat(rec.issues(StreamIssue.Kind.MARKER_INVALID)).isEmpty();
         List<Seen> f = rec.fpdus(I);
@@ -404,12 +404,12 @@ class MpaDetectorTest {
             sync[0] = (byte) k;
             sync[3] = (byte) (k >> 8);
             sync[5] = 'x';
-            hi.data(k * 2 + 1, off, sync, 0, 8);
-            hr.data(k * 2 + 2, off, sync, 0, 8);
+            hi.data(k * 2 + 1, 0L, off, sync, 0, 8);
+            hr.data(k * 2 + 2, 0L, off, sync, 0, 8);
             off += 8;
         }
-        hi.end(1, false);
-        hr.end(2, true);
+        hi.end(1, 0L, false);
+        hr.end(2, 0L, true);
         det.finish();
         assertThat(rec.order).isEmpty();
         assertThat(((MpaStream) hi).mode).isEqualTo(MpaStream.Mode.DROP);
@@ -422,7 +422,7 @@ class MpaDetectorTest {
         feed(hi, 1, 0, req, 100);
         feed(hr, 2, 0, rep, 100);
         byte[] w = fpdus(List.of(send(1, 500)), req.length, -1, false);
-        hi.data(3, req.length, w, 0, 100);
+        hi.data(3, 0L, req.length, w, 0, 100);
         hi.captureEnd();
         assertThat(rec.issues(StreamIssue.Kind.TRUNCATED)).hasSize(1);
         assertThat(rec.fpdus).singleElement().satisfies(f -> {

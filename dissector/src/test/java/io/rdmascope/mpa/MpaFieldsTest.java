@@ -15,7 +15,7 @@ class MpaFieldsTest {
 
     @Test
     void handshakeTreeNamesEveryField() {
-        MpaHandshake h = new MpaHandshake(4, Direction.FROM_INITIATOR, true, true, false, false, true, 0, 2, 8,
+        MpaHandshake h = new MpaHandshake(4, 4 * 1_000_000L, Direction.FROM_INITIATOR, true, true, false, false, true, 0, 2, 8,
                 new byte[8], 16, 0x3fff, 2, 0, 0, 28);
         FieldNode n = MpaFields.handshake(h);
         assertThat(n.name()).isEqualTo("mpa");

@@ -82,7 +82,7 @@ class MpaResyncTest {
         long base = handshake(0);
         List<byte[]> us = sends(1, 2, 10);
         feed(hi, 10, base, fpdus(us, base, -1, false, 0), 1448);
-        hi.end(11, false);
+        hi.end(11, 0L, false);
         assertThat(msns(rec.fpdus(I))).containsExactly(1, 2);
         assertThat(rec.issues(StreamIssue.Kind.FRAMING)).singleElement()
                 .satisfies(i -> assertThat(i.message()).contains("4 octets earlier"));
@@ -219,8 +219,8 @@ class MpaResyncTest {
     void singleFpduStreamWithoutCrcIsRecognised() {
         byte[] w = fpdus(sends(1, 1, 25), 0, -1, false, -1);
         feed(hi, 1, 0, w, 1448);
-        hi.end(2, false);
-        hr.end(3, false);
+        hi.end(2, 0L, false);
+        hr.end(3, 0L, false);
         det.finish();
         assertThat(rec.connections).singleElement().satisfies(c -> assertThat(c.assumed).isTrue());
         assertThat(rec.fpdus(I)).singleElement().satisfies(f -> assertThat(f.ulpdu()).isEqualTo(send(1, 25 + 13)));
@@ -232,8 +232,8 @@ class MpaResyncTest {
         byte[] w = fpdus(sends(1, 1, 25), 0, -1, false, -1);
         w[2] = 0x42; // DDP version 2
         feed(hi, 1, 0, w, 1448);
-        hi.end(2, false);
-        hr.end(3, false);
+        hi.end(2, 0L, false);
+        hr.end(3, 0L, false);
         det.finish();
         assertThat(rec.order).isEmpty();
     }
@@ -247,10 +247,10 @@ class MpaResyncTest {
         byte[] one = fpdus(sends(1, 1, 25), 0, -1, false, -1);
         one[2] = 0x40; // DDP version 0: a single FPDU like this does not make a connection MPA
         feed(hi, 1, 0, one, 1448);
-        hi.end(2, false);
+        hi.end(2, 0L, false);
         assertThat(rec.order).isEmpty();
         feed(hr, 3, 0, fpdus(sends(1, 5, 30), 0, -1, false, -1), 1448);
-        hr.end(4, false);
+        hr.end(4, 0L, false);
         det.finish();
         assertThat(rec.connections).hasSize(1);
         assertThat(rec.fpdus(I)).singleElement().satisfies(f -> assertThat(f.frame()).isEqualTo(1));

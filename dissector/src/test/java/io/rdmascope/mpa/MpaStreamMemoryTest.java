@@ -43,10 +43,10 @@ class MpaStreamMemoryTest {
     void pendingOctetsCostLittleWhileFewAndKeepTheirFrames() {
         Pending p = new Pending();
         p.clear(100);
-        p.append(7, new byte[] {1}, 0, 1);
+        p.append(7, 0L, new byte[] {1}, 0, 1);
         assertThat(p.data.length).isLessThanOrEqualTo(256);
         for (int i = 0; i < 10; i++) {
-            p.append(8 + i, new byte[1000], 0, 1000);
+            p.append(8 + i, 0L, new byte[1000], 0, 1000);
         }
         assertThat(p.length).isEqualTo(10_001);
         assertThat(p.end()).isEqualTo(100 + 10_001);

@@ -111,11 +111,17 @@ final class MpaTestSupport {
         return new TcpConnection(index, new Endpoint("10.0.0.1", 40000 + index), new Endpoint("10.0.0.2", 9999), 1, true);
     }
 
+    /** The capture time these tests give frame {@code frame}: a millisecond per frame. */
+    static long time(long frame) {
+        return frame * 1_000_000L;
+    }
+
     /** Feeds {@code bytes} in pieces of {@code chunk} octets, frame numbers counting from {@code frame}. */
     static long feed(StreamHandler h, long frame, long offset, byte[] bytes, int chunk) {
         for (int i = 0; i < bytes.length; i += chunk) {
             int n = Math.min(chunk, bytes.length - i);
-            h.data(frame++, offset + i, Arrays.copyOfRange(bytes, i, i + n), 0, n);
+            h.data(frame, time(frame), offset + i, Arrays.copyOfRange(bytes, i, i + n), 0, n);
+            frame++;
         }
         return frame;
     }

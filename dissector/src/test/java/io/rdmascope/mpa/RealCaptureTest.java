@@ -64,10 +64,10 @@ class RealCaptureTest {
             if (len > 0) {
                 byte[] payload = new byte[len];
                 b.get(t + thl, payload, 0, len);
-                h[d].data(frame, seq - isn[d] - 1, payload, 0, len);
+                h[d].data(frame, 0L, seq - isn[d] - 1, payload, 0, len);
             }
             if ((flags & 0x04) != 0) {
-                h[d].end(frame, true);
+                h[d].end(frame, 0L, true);
             }
         }
         h[0].captureEnd();

@@ -69,7 +69,7 @@ public final class Fixtures {
     }
 
     public static MpaHandshake request(long frame) {
-        return new MpaHandshake(frame, Direction.FROM_INITIATOR, true, false, true, false, true, 0, 2, 4,
+        return new MpaHandshake(frame, frame * 1_000_000L, Direction.FROM_INITIATOR, true, false, true, false, true, 0, 2, 4,
                 new byte[] {0, 4, 0, 8}, 4, 8, 0, 0, 0, 24);
     }
 
@@ -77,6 +77,8 @@ public final class Fixtures {
         Fpdu f = new Fpdu();
         f.frame = frame;
         f.firstFrame = frame;
+        f.timeNanos = frame * 1_000_000L;
+        f.firstTimeNanos = f.timeNanos;
         f.direction = Direction.FROM_RESPONDER;
         f.ulpduLength = 46;
         f.padLength = 0;

@@ -58,7 +58,7 @@ class FrameCollectorTest {
         c.watermark(2);
         c.frameDone(3, 0);
         assertThat(frames()).containsExactly(1L);
-        c.issue(conn, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 2,
+        c.issue(conn, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 2, 0,
                 io.rdmascope.tcp.Direction.FROM_INITIATOR, 0, 0, "TCP FIN"));
         c.watermark(3);
         c.frameDone(4, 0);
@@ -112,5 +112,20 @@ class FrameCollectorTest {
         c.end();
         assertThat(frames()).containsExactly(1L, 2L);
         assertThat(out).allSatisfy(r -> assertThat(r.pdus).singleElement());
+    }
+
+    @Test
+    void aRecordMadeForAnEventHasTheTimeTheEventCarries() {
+        // No frame listener: the record of frame 1 is made by its PDU.
+        c.pdu(conn, Fixtures.fpdu(1), Fixtures.write(1, 0));
+        c.frameDone(1, 1_000_000L);
+        c.frameDone(2, 2_000_000L);
+        // A PDU of frame 1 delivered after its record was written comes in a record of its own.
+        c.pdu(conn, Fixtures.fpdu(1), Fixtures.write(1, 0));
+        c.end();
+        assertThat(frames()).containsExactly(1L, 2L, 1L);
+        assertThat(out.get(0).timestampNanos).isEqualTo(Fixtures.fpdu(1).timeNanos);
+        assertThat(out.get(2).endOfCapture).isTrue();
+        assertThat(out.get(2).timestampNanos).isEqualTo(Fixtures.fpdu(1).timeNanos);
     }
 }

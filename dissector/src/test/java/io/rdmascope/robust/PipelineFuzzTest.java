@@ -136,8 +136,8 @@ class PipelineFuzzTest {
             req[16] = in.consumeByte();
             byte[] rep = Wire.mpaFrame(false, in.consumeBoolean());
             rep[16] = in.consumeByte();
-            h[0].data(frame++, 0, req, 0, req.length);
-            h[1].data(frame++, 0, rep, 0, rep.length);
+            h[0].data(frame++, 0L, 0, req, 0, req.length);
+            h[1].data(frame++, 0L, 0, rep, 0, rep.length);
             off[0] = off[1] = 20;
         }
         while (in.remainingBytes() > 0) {
@@ -145,16 +145,16 @@ class PipelineFuzzTest {
             int what = in.consumeInt(0, 9);
             if (what == 0) {
                 long len = in.consumeLong(1, 1 << 20);
-                h[d].gap(frame++, off[d], len);
+                h[d].gap(frame++, 0L, off[d], len);
                 off[d] += len;
             } else {
                 byte[] b = in.consumeBytes(in.consumeInt(0, 3000));
-                h[d].data(frame++, off[d], b, 0, b.length);
+                h[d].data(frame++, 0L, off[d], b, 0, b.length);
                 off[d] += b.length;
             }
         }
-        h[0].end(frame, false);
-        h[1].end(frame, in.consumeBoolean());
+        h[0].end(frame, 0L, false);
+        h[1].end(frame, 0L, in.consumeBoolean());
         mpa.finish();
     }
 

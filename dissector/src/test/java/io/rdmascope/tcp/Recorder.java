@@ -23,7 +23,7 @@ final class Recorder implements ConnectionListener {
         }
 
         @Override
-        public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
+        public void data(long frame, long timeNanos, long streamOffset, byte[] buf, int off, int len) {
             if (streamOffset != expected) {
                 throw new AssertionError("data at " + streamOffset + ", expected " + expected);
             }
@@ -36,7 +36,7 @@ final class Recorder implements ConnectionListener {
         }
 
         @Override
-        public void gap(long frame, long streamOffset, long length) {
+        public void gap(long frame, long timeNanos, long streamOffset, long length) {
             if (streamOffset != expected || length <= 0) {
                 throw new AssertionError("gap at " + streamOffset + "+" + length + ", expected " + expected);
             }
@@ -45,7 +45,7 @@ final class Recorder implements ConnectionListener {
         }
 
         @Override
-        public void end(long frame, boolean reset) {
+        public void end(long frame, long timeNanos, boolean reset) {
             events.add((reset ? "rst " : "fin ") + frame);
         }
 

@@ -95,7 +95,7 @@ class TcpReassemblerPropertyTest {
         long[] expected = {0};
         StreamHandler handler = new StreamHandler() {
             @Override
-            public void data(long frame, long streamOffset, byte[] buf, int off, int len) {
+            public void data(long frame, long timeNanos, long streamOffset, byte[] buf, int off, int len) {
                 assertThat(streamOffset).isEqualTo(expected[0]);
                 System.arraycopy(buf, off, seen, (int) streamOffset, len);
                 for (int k = 0; k < len; k++) {
@@ -105,14 +105,14 @@ class TcpReassemblerPropertyTest {
             }
 
             @Override
-            public void gap(long frame, long streamOffset, long length) {
+            public void gap(long frame, long timeNanos, long streamOffset, long length) {
                 assertThat(streamOffset).isEqualTo(expected[0]);
                 assertThat(length).isPositive();
                 expected[0] += length;
             }
 
             @Override
-            public void end(long frame, boolean reset) {}
+            public void end(long frame, long timeNanos, boolean reset) {}
         };
         TcpReassembler tcp = new TcpReassembler((c, d) -> d == Direction.FROM_INITIATOR ? handler : null);
         TcpSegment s = new TcpSegment();
