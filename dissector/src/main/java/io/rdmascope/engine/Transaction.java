@@ -23,7 +23,7 @@ public final class Transaction {
     /** Access bits as advertised (0x01 remote write, 0x02 remote read). */
     public final int access;
     public final long initiationFrame;
-    /** Capture time of the initiation frame (known once that frame has been fully processed). */
+    /** Capture time of the initiation frame, from the event that began the transaction. */
     public long initiationTimeNanos;
     /**
      * Frames of the RDMA Writes, Read Requests and Read Responses that moved this region's data,
