@@ -1,0 +1,286 @@
+package io.rdmascope.report;
+
+import com.fasterxml.jackson.core.SerializableString;
+import io.rdmascope.engine.FrameList;
+import io.rdmascope.engine.Transaction;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * One transaction's JSON object encoded straight into octets, as the generator's default pretty
+ * printer lays it out at the depth of the report's transactions (fields six spaces in, the closing
+ * brace four), and handed to the generator whole as a raw value ({@link #encode}). The fields and
+ * their order are those of {@link AnalysisJsonWriter}, written through the same {@link
+ * TransactionFields} code.
+ *
+ * <p>A speed trick, worth its place by this figure: the report of the 200 MB bulk capture of
+ * {@code bench/compare.sh} is 7.8 MB, nearly all of it the 11,140 transactions and their frame
+ * lists, and the generator's work value by value (separators, indentation, number and string
+ * encoding) made writing it take about 55 ms of CPU time of a whole process of about 0.27 s;
+ * encoded here, FIGURE (docs/performance.md).
+ *
+ * <p>Only text that the generator writes unchanged is encoded here (printable ASCII other than
+ * {@code "} and {@code \}): a transaction with any other character in a string, or with nested
+ * upper-layer fields, is left to the generator ({@link #encode} returns false).
+ */
+final class TransactionOctets implements SerializableString, TransactionFields {
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+    private static final byte[] FIELD_START = ",\n      \"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NAME_END = "\" : ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] OBJECT_END = "\n    }".getBytes(StandardCharsets.US_ASCII);
+
+    private byte[] buf = new byte[8192];
+    private int len;
+    private boolean plain;
+
+    /**
+     * Encodes {@code t}; false when the generator has to write it (a string with characters that
+     * it escapes or encodes, or upper-layer fields).
+     */
+    boolean encode(Transaction t) throws IOException {
+        len = 0;
+        plain = true;
+        put((byte) '{');
+        AnalysisJsonWriter.fields(this, t);
+        put(OBJECT_END);
+        return plain;
+    }
+
+    @Override
+    public void string(String name, String value) {
+        name(name);
+        if (value == null) {
+            put(NULL);
+            return;
+        }
+        room(value.length() + 2);
+        buf[len++] = '"';
+        for (int i = 0, n = value.length(); i < n; i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                plain = false;
+            }
+            buf[len++] = (byte) c;
+        }
+        buf[len++] = '"';
+    }
+
+    @Override
+    public void strings(String name, List<String> values) {
+        name(name);
+        put((byte) '[');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                put((byte) ',');
+            }
+            put((byte) ' ');
+            String s = values.get(i);
+            room(s.length() + 2);
+            buf[len++] = '"';
+            for (int k = 0; k < s.length(); k++) {
+                char c = s.charAt(k);
+                if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                    plain = false;
+                }
+                buf[len++] = (byte) c;
+            }
+            buf[len++] = '"';
+        }
+        put((byte) ' ');
+        put((byte) ']');
+    }
+
+    @Override
+    public void number(String name, long value) {
+        name(name);
+        digits(value);
+    }
+
+    @Override
+    public void numberOrNull(String name, long value, boolean isNull) {
+        name(name);
+        if (isNull) {
+            put(NULL);
+        } else {
+            digits(value);
+        }
+    }
+
+    /** Left to the generator: the nested {@code ulp} object. */
+    @Override
+    public void upperLayer(Transaction t) {
+        plain = false;
+    }
+
+    /** {@code [ 1, 2, 3 ]}, or {@code [ ]}. */
+    @Override
+    public void frames(String name, FrameList frames) {
+        name(name);
+        put((byte) '[');
+        for (int i = 0, n = frames.size(); i < n; i++) {
+            if (i > 0) {
+                put((byte) ',');
+            }
+            put((byte) ' ');
+            digits(frames.getLong(i));
+        }
+        put((byte) ' ');
+        put((byte) ']');
+    }
+
+    /** The separator before a field (none before the first), its indentation and its quoted name. */
+    private void name(String name) {
+        room(FIELD_START.length + name.length() + NAME_END.length);
+        if (len == 1) {
+            System.arraycopy(FIELD_START, 1, buf, len, FIELD_START.length - 1);
+            len += FIELD_START.length - 1;
+        } else {
+            System.arraycopy(FIELD_START, 0, buf, len, FIELD_START.length);
+            len += FIELD_START.length;
+        }
+        for (int i = 0, n = name.length(); i < n; i++) {
+            buf[len++] = (byte) name.charAt(i);
+        }
+        System.arraycopy(NAME_END, 0, buf, len, NAME_END.length);
+        len += NAME_END.length;
+    }
+
+    /**
+     * A number in decimal, as the generator writes it. Frame numbers, sizes and latencies fit in an
+     * {@code int}: their digits are taken by multiplying (v / 10 is v * 0xCCCCCCCD >>> 35 for
+     * every {@code int} v &ge; 0), since the client compiler divides by a constant with a division
+     * instruction, several times slower.
+     */
+    private void digits(long value) {
+        if (value < 0 || value > Integer.MAX_VALUE) {
+            String s = Long.toString(value);
+            room(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                buf[len++] = (byte) s.charAt(i);
+            }
+            return;
+        }
+        int v = (int) value;
+        room(10);
+        int end = len + decimalLength(v);
+        int p = end;
+        do {
+            int q = (int) ((v * 0xCCCCCCCDL) >>> 35);
+            buf[--p] = (byte) ('0' + (v - q * 10));
+            v = q;
+        } while (v != 0);
+        len = end;
+    }
+
+    private static int decimalLength(int v) {
+        int n = 1;
+        for (int limit = 10; n < 10 && v >= limit; limit *= 10) {
+            n++;
+        }
+        return n;
+    }
+
+    private void put(byte b) {
+        room(1);
+        buf[len++] = b;
+    }
+
+    private void put(byte[] b) {
+        room(b.length);
+        System.arraycopy(b, 0, buf, len, b.length);
+        len += b.length;
+    }
+
+    private void room(int more) {
+        if (len + more > buf.length) {
+            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+        }
+    }
+
+    // What the generator asks of a raw value: the octets, copied into its buffer when they fit.
+
+    @Override
+    public int appendUnquotedUTF8(byte[] buffer, int offset) {
+        if (offset + len > buffer.length) {
+            return -1;
+        }
+        System.arraycopy(buf, 0, buffer, offset, len);
+        return len;
+    }
+
+    @Override
+    public byte[] asUnquotedUTF8() {
+        return java.util.Arrays.copyOf(buf, len);
+    }
+
+    @Override
+    public int writeUnquotedUTF8(OutputStream out) throws IOException {
+        out.write(buf, 0, len);
+        return len;
+    }
+
+    @Override
+    public String getValue() {
+        return new String(buf, 0, len, StandardCharsets.US_ASCII);
+    }
+
+    @Override
+    public int charLength() {
+        return len;
+    }
+
+    @Override
+    public int appendUnquoted(char[] buffer, int offset) {
+        if (offset + len > buffer.length) {
+            return -1;
+        }
+        for (int i = 0; i < len; i++) {
+            buffer[offset + i] = (char) buf[i];
+        }
+        return len;
+    }
+
+    @Override
+    public int putUnquotedUTF8(ByteBuffer out) {
+        if (out.remaining() < len) {
+            return -1;
+        }
+        out.put(buf, 0, len);
+        return len;
+    }
+
+    // A raw value is never written quoted.
+
+    @Override
+    public char[] asQuotedChars() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public byte[] asQuotedUTF8() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int appendQuotedUTF8(byte[] buffer, int offset) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int appendQuoted(char[] buffer, int offset) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int writeQuotedUTF8(OutputStream out) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int putQuotedUTF8(ByteBuffer out) {
+        throw new UnsupportedOperationException();
+    }
+}
