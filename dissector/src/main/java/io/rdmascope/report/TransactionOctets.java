@@ -54,18 +54,9 @@ final class TransactionOctets implements SerializableString, TransactionFields {
         name(name);
         if (value == null) {
             put(NULL);
-            return;
+        } else {
+            quoted(value);
         }
-        room(value.length() + 2);
-        buf[len++] = '"';
-        for (int i = 0, n = value.length(); i < n; i++) {
-            char c = value.charAt(i);
-            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
-                plain = false;
-            }
-            buf[len++] = (byte) c;
-        }
-        buf[len++] = '"';
     }
 
     @Override
@@ -77,20 +68,28 @@ final class TransactionOctets implements SerializableString, TransactionFields {
                 put((byte) ',');
             }
             put((byte) ' ');
-            String s = values.get(i);
-            room(s.length() + 2);
-            buf[len++] = '"';
-            for (int k = 0; k < s.length(); k++) {
-                char c = s.charAt(k);
-                if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
-                    plain = false;
-                }
-                buf[len++] = (byte) c;
-            }
-            buf[len++] = '"';
+            quoted(values.get(i));
         }
         put((byte) ' ');
         put((byte) ']');
+    }
+
+    /** {@code s} in quotes; a character the generator would escape or encode makes the object its. */
+    private void quoted(String s) {
+        int n = s.length();
+        room(n + 2);
+        byte[] b = buf;
+        int p = len;
+        b[p++] = '"';
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                plain = false;
+            }
+            b[p++] = (byte) c;
+        }
+        b[p++] = '"';
+        len = p;
     }
 
     @Override
@@ -119,41 +118,51 @@ final class TransactionOctets implements SerializableString, TransactionFields {
     @Override
     public void frames(String name, FrameList frames) {
         name(name);
-        put((byte) '[');
-        for (int i = 0, n = frames.size(); i < n; i++) {
+        int n = frames.size();
+        room(4 + n * (2 + MAX_INT_DIGITS));
+        byte[] b = buf;
+        int p = len;
+        b[p++] = '[';
+        for (int i = 0; i < n; i++) {
             if (i > 0) {
-                put((byte) ',');
+                b[p++] = ',';
             }
-            put((byte) ' ');
-            digits(frames.getLong(i));
+            b[p++] = ' ';
+            long frame = frames.getLong(i);
+            if (frame >= 0 && frame <= Integer.MAX_VALUE) {
+                p = digits(b, p, (int) frame);
+            } else {
+                len = p;
+                digits(frame);
+                room(2 + (n - i) * (2 + MAX_INT_DIGITS));
+                b = buf;
+                p = len;
+            }
         }
-        put((byte) ' ');
-        put((byte) ']');
+        b[p++] = ' ';
+        b[p++] = ']';
+        len = p;
     }
 
     /** The separator before a field (none before the first), its indentation and its quoted name. */
     private void name(String name) {
-        room(FIELD_START.length + name.length() + NAME_END.length);
-        if (len == 1) {
-            System.arraycopy(FIELD_START, 1, buf, len, FIELD_START.length - 1);
-            len += FIELD_START.length - 1;
-        } else {
-            System.arraycopy(FIELD_START, 0, buf, len, FIELD_START.length);
-            len += FIELD_START.length;
+        int n = name.length();
+        room(FIELD_START.length + n + NAME_END.length);
+        byte[] b = buf;
+        int p = len;
+        int skip = p == 1 ? 1 : 0;
+        System.arraycopy(FIELD_START, skip, b, p, FIELD_START.length - skip);
+        p += FIELD_START.length - skip;
+        for (int i = 0; i < n; i++) {
+            b[p++] = (byte) name.charAt(i);
         }
-        for (int i = 0, n = name.length(); i < n; i++) {
-            buf[len++] = (byte) name.charAt(i);
-        }
-        System.arraycopy(NAME_END, 0, buf, len, NAME_END.length);
-        len += NAME_END.length;
+        System.arraycopy(NAME_END, 0, b, p, NAME_END.length);
+        len = p + NAME_END.length;
     }
 
-    /**
-     * A number in decimal, as the generator writes it. Frame numbers, sizes and latencies fit in an
-     * {@code int}: their digits are taken by multiplying (v / 10 is v * 0xCCCCCCCD >>> 35 for
-     * every {@code int} v &ge; 0), since the client compiler divides by a constant with a division
-     * instruction, several times slower.
-     */
+    private static final int MAX_INT_DIGITS = 10;
+
+    /** A number in decimal, as the generator writes it. */
     private void digits(long value) {
         if (value < 0 || value > Integer.MAX_VALUE) {
             String s = Long.toString(value);
@@ -163,21 +172,31 @@ final class TransactionOctets implements SerializableString, TransactionFields {
             }
             return;
         }
-        int v = (int) value;
-        room(10);
-        int end = len + decimalLength(v);
-        int p = end;
+        room(MAX_INT_DIGITS);
+        len = digits(buf, len, (int) value);
+    }
+
+    /**
+     * The decimal digits of {@code v} (at least 0) at {@code p} in {@code b}; returns the position
+     * after them. Frame numbers, sizes and latencies fit in an {@code int}: their digits are taken by
+     * multiplying (v / 10 is v * 0xCCCCCCCD >>> 35 for every {@code int} v &ge; 0), since the client
+     * compiler divides by a constant with a division instruction, several times slower. Written
+     * with local variables, which the client compiler keeps in registers, unlike fields.
+     */
+    private static int digits(byte[] b, int p, int v) {
+        int end = p + decimalLength(v);
+        int q = end;
         do {
-            int q = (int) ((v * 0xCCCCCCCDL) >>> 35);
-            buf[--p] = (byte) ('0' + (v - q * 10));
-            v = q;
+            int tenth = (int) ((v * 0xCCCCCCCDL) >>> 35);
+            b[--q] = (byte) ('0' + (v - tenth * 10));
+            v = tenth;
         } while (v != 0);
-        len = end;
+        return end;
     }
 
     private static int decimalLength(int v) {
         int n = 1;
-        for (int limit = 10; n < 10 && v >= limit; limit *= 10) {
+        for (int limit = 10; n < MAX_INT_DIGITS && v >= limit; limit *= 10) {
             n++;
         }
         return n;
