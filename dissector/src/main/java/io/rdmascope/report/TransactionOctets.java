@@ -19,8 +19,10 @@ import java.util.List;
  * <p>A speed trick, worth its place by this figure: the report of the 200 MB bulk capture of
  * {@code bench/compare.sh} is 7.8 MB, nearly all of it the 11,140 transactions and their frame
  * lists, and the generator's work value by value (separators, indentation, number and string
- * encoding) made writing it take about 55 ms of CPU time of a whole process of about 0.27 s;
- * encoded here, FIGURE (docs/performance.md).
+ * encoding) made writing it the largest part of the reading thread's work after the analysis.
+ * Encoded here, the first write in a fresh JVM with the launcher's options takes 53-60 ms of its
+ * thread's CPU instead of 67-75 ms, a second write 19-24 ms instead of 38 ms; the whole process
+ * about 0.03 s less CPU time of about 0.45 s (docs/performance.md).
  *
  * <p>Only text that the generator writes unchanged is encoded here (printable ASCII other than
  * {@code "} and {@code \}): a transaction with any other character in a string, or with nested
