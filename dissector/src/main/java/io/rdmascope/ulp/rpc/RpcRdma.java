@@ -31,12 +31,18 @@ public final class RpcRdma implements Ulp {
         return new int[] {PORT};
     }
 
+    /** The four fixed words every header begins with: XID, version, credits, procedure. */
+    private static final int FIXED_WORDS = 16;
+
     /**
      * A well-formed version 1 header: rdma_vers 1, a procedure of version 1, chunk lists that end
      * inside the message, and for RDMA_MSG an inline RPC call or reply with the same XID.
      */
     @Override
     public boolean recognizes(UlpInput message) {
+        if (message.len() < FIXED_WORDS) {
+            return false; // what the parser would find out by failing
+        }
         SegmentStream stream = new SegmentStream().reset(message.buf(), message.off(), message.len());
         Rpcrdma header;
         try {

@@ -59,6 +59,9 @@ public final class SmbDirect implements Ulp {
             if (m.messageLength() == 32 && m.len() == 32 && !m.fromInitiator() && negotiateResponseShape(m.buf(), m.off())) {
                 return true;
             }
+            if (m.len() < DATA_HEADER) {
+                return false; // what the parser would find out by failing
+            }
             SegmentStream s = new SegmentStream().reset(m.buf(), m.off(), m.len());
             io.rdmascope.ksy.SmbDirect.DataTransfer d = new io.rdmascope.ksy.SmbDirect.DataTransfer(s);
             long off = d.dataOffset(), len = d.dataLength();
