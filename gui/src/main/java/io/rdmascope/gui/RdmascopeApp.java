@@ -1,6 +1,7 @@
 package io.rdmascope.gui;
 
 import io.rdmascope.gui.model.CaptureOpener;
+import io.rdmascope.gui.pipeline.LoadTiming;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
@@ -37,6 +38,7 @@ public class RdmascopeApp extends Application {
         MainView view = new MainView(opener, Preferences.userRoot().node(PREFERENCES_NODE));
         stage.setTitle("rdmascope");
         stage.setScene(scene(view, 1280, 900));
+        stage.setOnShown(e -> LoadTiming.shown());
         stage.show();
         List<String> args = getParameters().getUnnamed();
         if (!args.isEmpty()) {

@@ -78,7 +78,7 @@ public final class PipelineCaptureModel implements CaptureModel {
      */
     @Override
     public void load(LoadListener listener, BooleanSupplier cancelled) throws IOException {
-        IndexLoader loader = new IndexLoader(index, findings, listener);
+        IndexLoader loader = new IndexLoader(index, findings, LoadTiming.watch(listener));
         long size = reader.size();
         PduListener engine = Analyzer.EngineFactory.ENGINE.create(settings, loader);
         try {
@@ -89,6 +89,7 @@ public final class PipelineCaptureModel implements CaptureModel {
             loader.fileHeld();
             loader.flush();
         }
+        LoadTiming.loaded();
     }
 
     /**
