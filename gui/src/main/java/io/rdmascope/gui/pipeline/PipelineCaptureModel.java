@@ -17,11 +17,6 @@ import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.gui.model.NicState;
 import io.rdmascope.gui.model.RawFrame;
-import io.rdmascope.mpa.Fpdu;
-import io.rdmascope.mpa.MpaConnection;
-import io.rdmascope.mpa.MpaHandshake;
-import io.rdmascope.mpa.StreamIssue;
-import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.Dissection;
@@ -74,7 +69,9 @@ public final class PipelineCaptureModel implements CaptureModel {
 
     /**
      * Runs the capture through the stages with the index loader on either side of the engine: the
-     * stages' events reach the loader first, the ends of frames reach it after the engine.
+     * stages' events reach the loader first, the ends of frames reach it after the engine. The
+     * engine is fed as {@code analyze} feeds it (the MPA stage's watermark included), so the
+     * transactions and violations are the command line's.
      */
     @Override
     public void load(LoadListener listener, BooleanSupplier cancelled) throws IOException {
@@ -83,53 +80,13 @@ public final class PipelineCaptureModel implements CaptureModel {
         PduListener engine = Analyzer.EngineFactory.ENGINE.create(settings, loader);
         try {
             Dissection.run(file, loader,
-                    PduListeners.tee(loader.beforeEngine(), withoutWatermark(engine), loader.afterEngine()),
+                    PduListeners.tee(loader.beforeEngine(), engine, loader.afterEngine()),
                     size > 0 ? read -> listener.progress(Math.min(1.0, (double) read / size)) : null, cancelled);
         } finally {
             loader.fileHeld();
             loader.flush();
         }
         LoadTiming.loaded();
-    }
-
-    /**
-     * The engine as the application has always fed it: every event but the MPA stage's watermark,
-     * so that its frame-order stage passes events straight through, as {@link NicReplay} feeds its
-     * own engine. (The analysis of the command line tells the watermark; on a capture whose
-     * handshakes are missing, the two may judge the replayed frames differently.)
-     */
-    private static PduListener withoutWatermark(PduListener engine) {
-        return new PduListener() {
-            @Override
-            public void connection(MpaConnection c) {
-                engine.connection(c);
-            }
-
-            @Override
-            public void handshake(MpaConnection c, MpaHandshake h) {
-                engine.handshake(c, h);
-            }
-
-            @Override
-            public void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
-                engine.pdu(c, f, s);
-            }
-
-            @Override
-            public void issue(MpaConnection c, StreamIssue i) {
-                engine.issue(c, i);
-            }
-
-            @Override
-            public void frameDone(long frame, long ts) {
-                engine.frameDone(frame, ts);
-            }
-
-            @Override
-            public void end() {
-                engine.end();
-            }
-        };
     }
 
     @Override
