@@ -13,6 +13,7 @@ import io.rdmascope.net.Endpoint;
 import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.pipeline.FpduRecord;
 import io.rdmascope.pipeline.FrameListener;
 import io.rdmascope.report.FrameFiling;
 import io.rdmascope.tcp.Direction;
@@ -30,9 +31,15 @@ import java.util.Map;
 final class IndexLoader implements FrameListener, EngineListener {
     private static final long BATCH_NANOS = 50_000_000L;
     private static final int BATCH = 4096;
-    /** An event of the MPA stage waiting to be filed under its frame (the FPDU copied, without its octets). */
-    private record Event(MpaConnection connection, MpaHandshake handshake, Fpdu fpdu, DdpSegment segment,
+    /**
+     * An event of the MPA stage waiting to be filed under its frame; an FPDU as its {@link
+     * FpduRecord} (its flags, then the record), since the stage reuses its FPDU object.
+     */
+    private record Event(MpaConnection connection, MpaHandshake handshake, long[] fpdu, DdpSegment segment,
                          StreamIssue issue) {}
+
+    /** The FPDU of the event being filed, rebuilt from its record. */
+    private final Fpdu filed = new Fpdu();
 
     /** A frame read whose units are not filed yet, with what filing them needs of its TCP segment. */
     private static final class Pending {
@@ -228,7 +235,10 @@ final class IndexLoader implements FrameListener, EngineListener {
 
     void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
         findings.pdu(c, s);
-        held.recordOf(f.frame).events.add(new Event(c, null, f.copy(false), s, null));
+        long[] record = new long[FpduRecord.WORDS + 1];
+        record[0] = FpduRecord.flags(f);
+        FpduRecord.write(f, record, 1);
+        held.recordOf(f.frame).events.add(new Event(c, null, record, s, null));
     }
 
     void issue(MpaConnection c, StreamIssue i) {
@@ -335,7 +345,8 @@ final class IndexLoader implements FrameListener, EngineListener {
         if (e.handshake() != null) {
             fileHandshake(e.connection(), e.handshake());
         } else if (e.fpdu() != null) {
-            filePdu(e.connection(), e.fpdu(), e.segment());
+            FpduRecord.read((int) e.fpdu()[0], e.fpdu(), 1, filed);
+            filePdu(e.connection(), filed, e.segment());
         } else {
             fileIssue(e.connection(), e.issue());
         }
