@@ -47,6 +47,8 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final FrameDetails details;
     private final NicReplay nic;
     private final ConnectionTables connectionTables = new ConnectionTables(index);
+    /** A load begun by {@link #startLoading}, that {@link #load} joins. */
+    private volatile EarlyLoad early;
 
     public PipelineCaptureModel(Path file) throws IOException {
         this(file, NicSettings.DEFAULTS);
@@ -75,7 +77,25 @@ public final class PipelineCaptureModel implements CaptureModel {
      */
     @Override
     public void load(LoadListener listener, BooleanSupplier cancelled) throws IOException {
-        IndexLoader loader = new IndexLoader(index, findings, LoadTiming.watch(listener));
+        EarlyLoad e = early;
+        if (e != null) {
+            early = null;
+            e.join(LoadTiming.watch(listener), cancelled);
+            return;
+        }
+        loadNow(LoadTiming.watch(listener), cancelled);
+    }
+
+    /**
+     * Starts loading now, on a thread of its own, up to the first rows (while the window is
+     * built); {@link #load} then joins that load instead of starting one.
+     */
+    public void startLoading() {
+        early = EarlyLoad.start(this::loadNow);
+    }
+
+    private void loadNow(LoadListener listener, BooleanSupplier cancelled) throws IOException {
+        IndexLoader loader = new IndexLoader(index, findings, listener);
         long size = reader.size();
         PduListener engine = Analyzer.EngineFactory.ENGINE.create(settings, loader);
         try {
