@@ -7,7 +7,8 @@
 # Runs `rdmascope gui FILE` on a virtual display (Xvfb) RUNS times, with the system property
 # rdmascope.gui.timing=exit (io.rdmascope.gui.pipeline.LoadTiming), which makes the application
 # print when its window is shown, when the first rows reach the packet list and when loading ended,
-# then the heap in use after a full collection and its peak resident set, and exit. Prints each
+# then the heap in use after a full collection, its peak resident set and its resident set then,
+# and exit. Prints each
 # run's figures in milliseconds from the command's start and megabytes, then the median of each.
 # The capture is read once before each run, so that it comes from the page cache.
 set -euo pipefail
@@ -37,7 +38,7 @@ for _ in $(seq 50); do [[ -e "/tmp/.X11-unix/X${display#:}" ]] && break; sleep 0
 
 log="$(mktemp "${TMPDIR:-/tmp}/rdmascope-gui-open.XXXXXX")"
 results=()
-printf '%-5s %10s %10s %10s %10s %12s %10s\n' run jvm-start shown first-rows loaded heap-MB peak-RSS-MB
+printf '%-5s %10s %10s %10s %10s %10s %12s %10s\n' run jvm-start shown first-rows loaded heap-MB peak-RSS-MB RSS-MB
 for r in $(seq "$runs"); do
   cat "$file" >/dev/null
   start=$(date +%s%3N)
@@ -45,14 +46,15 @@ for r in $(seq "$runs"); do
     >/dev/null 2>"$log" || true
   get() { awk -v k="$1" '$1 == "rdmascope-timing" && $2 == k { print $3 }' "$log" | tail -1; }
   jvm=$(get jvm-start) shown=$(get window-shown) rows=$(get first-rows) done=$(get load-done)
-  heap=$(get heap-after-gc-kb) rss=$(get peak-rss-kb)
+  heap=$(get heap-after-gc-kb) peak=$(get peak-rss-kb) rss=$(get rss-kb)
   if [[ -z "$done" || -z "$heap" ]]; then
     cat "$log" >&2
     echo "run $r: the application printed no figures" >&2
     exit 1
   fi
-  line=$(printf '%-5s %10d %10d %10d %10d %12.1f %10.1f' "$r" $((jvm - start)) $((shown - start)) \
-    $((rows - start)) $((done - start)) "$(echo "$heap / 1024" | bc -l)" "$(echo "$rss / 1024" | bc -l)")
+  line=$(printf '%-5s %10d %10d %10d %10d %10.1f %12.1f %10.1f' "$r" $((jvm - start)) $((shown - start)) \
+    $((rows - start)) $((done - start)) "$(echo "$heap / 1024" | bc -l)" "$(echo "$peak / 1024" | bc -l)" \
+    "$(echo "${rss:-0} / 1024" | bc -l)")
   echo "$line"
   results+=("$line")
 done
@@ -60,5 +62,5 @@ rm -f "$log"
 median() { # COLUMN: the median of that column of the runs
   printf '%s\n' "${results[@]}" | awk -v c="$1" '{ print $c }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
-printf '%-5s %10s %10s %10s %10s %12s %10s\n' median "$(median 2)" "$(median 3)" "$(median 4)" "$(median 5)" \
-  "$(median 6)" "$(median 7)"
+printf '%-5s %10s %10s %10s %10s %10s %12s %10s\n' median "$(median 2)" "$(median 3)" "$(median 4)" "$(median 5)" \
+  "$(median 6)" "$(median 7)" "$(median 8)"

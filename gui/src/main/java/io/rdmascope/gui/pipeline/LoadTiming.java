@@ -11,7 +11,8 @@ import javafx.application.Platform;
  * The figures of {@code bench/gui-open.sh}: with the system property {@value #PROPERTY} set, the
  * application prints to standard error, as {@code rdmascope-timing NAME MILLIS} (wall-clock time
  * since the epoch), when its window is shown, when the first rows reach the packet list and when
- * loading ended; then the heap in use after a full collection and the peak resident set. With
+ * loading ended; then the heap in use after a full collection, the peak resident set and the
+ * resident set then. With
  * the value {@code exit} the application ends after that.
  */
 public final class LoadTiming {
@@ -75,17 +76,19 @@ public final class LoadTiming {
             }
             mark("heap-after-gc-kb", (rt.totalMemory() - rt.freeMemory()) / 1024);
             mark("heap-committed-kb", rt.totalMemory() / 1024);
-            mark("peak-rss-kb", peakRssKb());
+            mark("peak-rss-kb", statusKb("VmHWM:"));
+            mark("rss-kb", statusKb("VmRSS:"));
             if ("exit".equals(System.getProperty(PROPERTY))) {
                 System.exit(0);
             }
         });
     }
 
-    private static long peakRssKb() {
+    /** A figure of {@code /proc/self/status} ("VmHWM:", the peak resident set), in KiB, or -1. */
+    private static long statusKb(String name) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmHWM:")) {
+                if (line.startsWith(name)) {
                     return Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
             }
