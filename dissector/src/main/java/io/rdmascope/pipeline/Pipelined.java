@@ -10,7 +10,6 @@ import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pdu.PduListener;
-import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.TcpReassembler;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,8 +55,10 @@ final class Pipelined {
     static final int OP_LONGS = 1 << 15;
 
     private static final int CONNECTION = 1, HANDSHAKE = 2, FPDU = 3, ISSUE = 4, FRAME_DONE = 5;
-    /** Words an FPDU takes: the op and its fields. */
-    private static final int FPDU_LONGS = 13;
+    /** Words an FPDU takes: the op (with the record's flags), its {@link FpduRecord}, and where its head lies. */
+    private static final int FPDU_LONGS = FpduRecord.WORDS + 2;
+    /** Flag of an FPDU without octets (beside the record's own flags). */
+    private static final int NO_ULPDU = 1 << FpduRecord.FLAG_BITS;
 
     private Pipelined() {}
 
@@ -366,38 +367,20 @@ final class Pipelined {
                     : PduDecoder.headLength(f.buf, f.ulpduOffset, f.ulpduAvailable);
             long[] o = room(FPDU_LONGS, head);
             int i = b.nOps;
-            int flags = f.direction.ordinal() | (f.truncated ? 2 : 0)
-                    | (f.crcOk == null ? 0 : f.crcOk ? 4 : 8) | (f.buf == null ? 16 : 0)
-                    | (f.padNonZero ? 32 : 0);
+            int flags = FpduRecord.flags(f) | (f.buf == null ? NO_ULPDU : 0);
             o[i] = op(FPDU, connection) | (long) flags << 40;
-            o[i + 1] = f.frame;
-            o[i + 2] = f.firstFrame;
-            o[i + 3] = f.streamOffset;
-            o[i + 4] = pack(f.wireLength, f.ulpduLength);
-            o[i + 5] = pack(f.padLength, f.markers);
-            o[i + 6] = f.crcField;
-            o[i + 7] = f.crcComputed;
-            o[i + 8] = f.markerOrigin;
-            o[i + 9] = pack(f.badMarkers, f.ulpduAvailable);
-            o[i + 10] = pack(b.nData, head);
-            o[i + 11] = f.timeNanos;
-            o[i + 12] = f.firstTimeNanos;
+            FpduRecord.write(f, o, i + 1);
+            o[i + FPDU_LONGS - 1] = FpduRecord.pack(b.nData, head);
             if (head > 0) {
                 System.arraycopy(f.buf, f.ulpduOffset, b.data, b.nData, head);
                 b.nData += head;
             }
             b.nOps = i + FPDU_LONGS;
         }
-
-        private static long pack(int high, int low) {
-            return (long) high << 32 | (low & 0xffffffffL);
-        }
     }
 
     /** The second thread's side: the PDU decoder and the listener. */
     static final class Replayer {
-        private static final Direction[] DIRECTIONS = Direction.values();
-
         final PduListener listener;
         private final PduDecoder decoder = new PduDecoder();
         private final Fpdu fpdu = new Fpdu();
@@ -446,29 +429,10 @@ final class Pipelined {
 
         private void fpdu(Batch b, MpaConnection connection, int flags, long[] o, int i) {
             Fpdu f = fpdu;
-            f.direction = DIRECTIONS[flags & 1];
-            f.truncated = (flags & 2) != 0;
-            f.crcOk = (flags & 4) != 0 ? Boolean.TRUE : (flags & 8) != 0 ? Boolean.FALSE : null;
-            f.padNonZero = (flags & 32) != 0;
-            f.frame = o[i + 1];
-            f.firstFrame = o[i + 2];
-            f.streamOffset = o[i + 3];
-            f.wireLength = (int) (o[i + 4] >>> 32);
-            f.ulpduLength = (int) o[i + 4];
-            f.padLength = (int) (o[i + 5] >>> 32);
-            f.markers = (int) o[i + 5];
-            f.crcField = o[i + 6];
-            f.crcComputed = o[i + 7];
-            f.markerOrigin = o[i + 8];
-            f.badMarkers = (int) (o[i + 9] >>> 32);
-            f.ulpduAvailable = (int) o[i + 9];
-            int at = (int) (o[i + 10] >>> 32);
-            int head = (int) o[i + 10];
-            f.timeNanos = o[i + 11];
-            f.firstTimeNanos = o[i + 12];
-            f.buf = null;
-            f.ulpduOffset = 0;
-            DdpSegment segment = (flags & 16) != 0 ? decoder.read(null, 0, 0)
+            FpduRecord.read(flags, o, i + 1, f);
+            int at = (int) (o[i + FPDU_LONGS - 1] >>> 32);
+            int head = (int) o[i + FPDU_LONGS - 1];
+            DdpSegment segment = (flags & NO_ULPDU) != 0 ? decoder.read(null, 0, 0)
                     : decoder.readHead(b.data, at, head, f.ulpduAvailable);
             listener.pdu(connection, f, segment);
         }

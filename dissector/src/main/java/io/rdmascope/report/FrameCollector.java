@@ -19,7 +19,6 @@ import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.FrameListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -53,16 +52,30 @@ public final class FrameCollector implements FrameListener, PduListener {
     /** Frames to come of the transactions initiated so far, with the ids of those transactions. */
     private final TreeMap<Long, List<String>> transactionsByFrame = new TreeMap<>();
     /** The most frame records kept while waiting for events held back by the MPA stage. */
-    public static final int MAX_HELD = 8192;
+    public static final int MAX_HELD = FrameFiling.MAX_HELD;
 
-    private final ArrayDeque<FrameRecord> held = new ArrayDeque<>();
-    /** The record of the frame being processed, between {@link #frame} and {@link #frameDone}. */
-    private FrameRecord current;
-    /** An extra record for events naming a frame already written. */
-    private FrameRecord late;
-    /** The watermark told for the frame being processed, or none. */
-    private long heldFrom = Long.MAX_VALUE;
-    private long lastFrame;
+    /** Files the events under their frames' records, and writes the records in frame order. */
+    private final FrameFiling<FrameRecord> filing = new FrameFiling<>(new FrameFiling.Records<>() {
+        @Override
+        public FrameRecord create(long frame, long timestampNanos, boolean late) {
+            return new FrameRecord(frame, timestampNanos, null, null, null, late);
+        }
+
+        @Override
+        public long frameOf(FrameRecord r) {
+            return r.frame;
+        }
+
+        @Override
+        public boolean isEmpty(FrameRecord r) {
+            return r.pdus.isEmpty() && r.issues.isEmpty();
+        }
+
+        @Override
+        public void handOn(FrameRecord r) {
+            emit(r);
+        }
+    });
     private long written;
     /** The capture's first frame time, once a frame was seen. */
     private Long firstTimestampNanos;
@@ -152,7 +165,7 @@ public final class FrameCollector implements FrameListener, PduListener {
     @Override
     public void frame(Packet packet, long position, TcpSegment tcp) {
         List<FieldNode> layers = trees ? NetFields.layers(packet) : null;
-        current = new FrameRecord(packet.frame, packet.timestampNanos, tcp == null ? null : tcp.source,
+        FrameRecord current = new FrameRecord(packet.frame, packet.timestampNanos, tcp == null ? null : tcp.source,
                 tcp == null ? null : tcp.destination, layers, false);
         if (firstTimestampNanos == null) {
             firstTimestampNanos = packet.timestampNanos;
@@ -167,48 +180,17 @@ public final class FrameCollector implements FrameListener, PduListener {
         if (layers != null) {
             FrameLayers.addTimeAndStream(layers, current);
         }
-        lastFrame = packet.frame;
+        filing.frame(current);
     }
 
     /** The record an event naming {@code frame}, captured at {@code timeNanos}, goes to. */
     private FrameRecord record(long frame, long timeNanos) {
-        if (current != null && current.frame == frame) {
-            return current;
-        }
-        for (Iterator<FrameRecord> it = held.descendingIterator(); it.hasNext(); ) {
-            FrameRecord r = it.next();
-            if (r.frame == frame) {
-                return r;
-            }
-            if (r.frame < frame) {
-                break;
-            }
-        }
-        if (current == null && frame > lastFrame) {
-            // No frame listener: events arrive between frameDone calls, for the frame to come.
-            current = new FrameRecord(frame, timeNanos, null, null, null, false);
-            return current;
-        }
-        if (late != null && late.frame != frame) {
-            emitLate();
-        }
-        if (late == null) {
-            late = new FrameRecord(frame, timeNanos, null, null, null, true);
-        }
-        return late;
-    }
-
-    private void emitLate() {
-        FrameRecord r = late;
-        late = null;
-        if (r != null) {
-            emit(r);
-        }
+        return filing.recordOf(frame, timeNanos);
     }
 
     @Override
     public void watermark(long frame) {
-        heldFrom = Math.min(heldFrom, frame);
+        filing.watermark(frame);
     }
 
     @Override
@@ -237,29 +219,12 @@ public final class FrameCollector implements FrameListener, PduListener {
 
     @Override
     public void frameDone(long frame, long timestampNanos) {
-        FrameRecord r = current != null && current.frame == frame ? current
-                : new FrameRecord(frame, timestampNanos, null, null, null, false);
-        current = null;
-        lastFrame = frame;
-        emitLate();
-        held.addLast(r);
-        long keepFrom = Math.min(heldFrom, frame + 1);
-        heldFrom = Long.MAX_VALUE;
-        while (!held.isEmpty() && (held.peekFirst().frame < keepFrom || held.size() > MAX_HELD)) {
-            emit(held.pollFirst());
-        }
+        filing.frameDone(frame, timestampNanos);
     }
 
     @Override
     public void end() {
-        current = null;
-        while (!held.isEmpty()) {
-            emit(held.pollFirst());
-        }
-        if (late != null && (!late.pdus.isEmpty() || !late.issues.isEmpty())) {
-            emitLate();
-        }
-        late = null;
+        filing.end();
         try {
             sink.finish();
         } catch (IOException e) {
@@ -283,6 +248,6 @@ public final class FrameCollector implements FrameListener, PduListener {
     }
 
     long lastFrame() {
-        return lastFrame;
+        return filing.lastFrame();
     }
 }

@@ -1,10 +1,13 @@
 package io.rdmascope.gui;
 
 import io.rdmascope.gui.model.CaptureOpener;
+import io.rdmascope.gui.pipeline.LoadTiming;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.scene.Scene;
@@ -18,7 +21,8 @@ public class RdmascopeApp extends Application {
     /** Where recent files are remembered between runs. */
     public static final String PREFERENCES_NODE = "io/rdmascope/gui";
 
-    private static volatile CaptureOpener opener = PipelineCaptureModel::new;
+    private static final CaptureOpener DEFAULT_OPENER = PipelineCaptureModel::new;
+    private static volatile CaptureOpener opener = DEFAULT_OPENER;
 
     /** Replaces how files are opened (the pipeline by default); call before {@link #main}. */
     public static void setOpener(CaptureOpener o) {
@@ -37,6 +41,7 @@ public class RdmascopeApp extends Application {
         MainView view = new MainView(opener, Preferences.userRoot().node(PREFERENCES_NODE));
         stage.setTitle("rdmascope");
         stage.setScene(scene(view, 1280, 900));
+        stage.setOnShown(e -> LoadTiming.shown());
         stage.show();
         List<String> args = getParameters().getUnnamed();
         if (!args.isEmpty()) {
@@ -46,8 +51,25 @@ public class RdmascopeApp extends Application {
         }
     }
 
-    /** @param args an optional capture file to open */
+    /**
+     * @param args an optional capture file to open: its loading starts at once, while JavaFX starts
+     *     and the window is built, up to its first rows
+     */
     public static void main(String[] args) {
+        if (args.length > 0 && opener == DEFAULT_OPENER) {
+            Path file = Path.of(args[0]);
+            try {
+                PipelineCaptureModel early = new PipelineCaptureModel(file);
+                early.startLoading();
+                AtomicReference<PipelineCaptureModel> first = new AtomicReference<>(early);
+                opener = f -> {
+                    PipelineCaptureModel m = f.equals(file) ? first.getAndSet(null) : null;
+                    return m != null ? m : new PipelineCaptureModel(f);
+                };
+            } catch (IOException | RuntimeException e) {
+                // not a capture: the window says so when it opens the file
+            }
+        }
         launch(RdmascopeApp.class, args);
     }
 }

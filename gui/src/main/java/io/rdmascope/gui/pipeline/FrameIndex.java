@@ -8,6 +8,7 @@ import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.net.Endpoint;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduSummary;
+import io.rdmascope.pipeline.FpduRecord;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,8 +36,9 @@ import java.util.Map;
  * markers and with a good (or unchecked) CRC. From those numbers the {@link Fpdu} and {@link
  * DdpSegment} are rebuilt field for field ({@link #unit}), so detail trees, Info texts and filter
  * values are the ones the decoder gave. Every other unit (MPA Requests and Replies, PDUs with
- * optional fields or errors, FPDUs spread over several frames) is kept whole in a sparse map; such
- * units are a small fraction of any capture. Frames whose Info text is not derivable from the
+ * optional fields or errors, FPDUs spread over several frames) is kept whole in a sparse map, its
+ * FPDU as an {@link FpduRecord} (the form the two-thread pipeline passes FPDUs in); such units are
+ * a small fraction of any capture. Frames whose Info text is not derivable from the
  * table (stream issues, handshakes, IP-reassembled segments) keep their text in a sparse map too.
  *
  * <p>Every method holds this object's lock: the loading thread writes while the application
@@ -63,6 +65,13 @@ final class FrameIndex {
     private final Columns.Ints firstPdu = new Columns.Ints(-1);
     private final Columns.Bytes kinds = new Columns.Bytes();
     private final Columns.Bytes severities = new Columns.Bytes();
+    /**
+     * Per frame: 1 + index in {@link #transactions} of the first and of the second transaction it
+     * takes part in, or 0 (an RDMA Write's frames take part in the Write and in its one-shot
+     * transaction).
+     */
+    private final Columns.Ints frameTransaction = new Columns.Ints(0);
+    private final Columns.Ints frameTransaction2 = new Columns.Ints(0);
     /** Frames whose units are filed: the frames the model shows. */
     private long frames;
     /** Frames read, some of which may wait for units held back by the MPA stage. */
@@ -78,11 +87,17 @@ final class FrameIndex {
     private final Columns.Ints pduCrc = new Columns.Ints(0);
     private final Columns.Ints pduSegmentDelta = new Columns.Ints(0);
     private final Columns.Shorts pduPayloadOffset = new Columns.Shorts((short) -1);
-    /** Per PDU: 1 + index in {@link #transactions} of a transaction its frame takes part in, or 0. */
-    private final Columns.Ints pduTransaction = new Columns.Ints(0);
     private int pdus;
     /** Units the table does not describe exactly, by PDU index. */
-    private final Map<Integer, Unit> whole = new HashMap<>();
+    private final Map<Integer, Whole> whole = new HashMap<>();
+    /** The FPDU records of the units kept whole: per unit its flags, then its record's words. */
+    private final Columns.Longs wholeFpdus = new Columns.Longs(0);
+    private int wholeFpduCount;
+
+    /** A unit the table does not describe exactly: its FPDU is record {@code fpdu} of {@link #wholeFpdus}, or -1. */
+    private record Whole(Unit unit, int fpdu) {}
+
+    private static final int WHOLE_WORDS = FpduRecord.WORDS + 1;
 
     // ---- small tables
     private final List<Endpoint[]> flowTable = new ArrayList<>();
@@ -94,7 +109,7 @@ final class FrameIndex {
     private final Map<MpaConnection, Integer> connectionIndex = new IdentityHashMap<>();
     /** The transactions in the order the engine reported them (a synchronized list). */
     private final List<Transaction> transactions;
-    /** Transactions of frames that the PDU table cannot file (no PDU, or a second transaction). */
+    /** Transactions of frames that take part in more than two, from the third on. */
     private final Map<Long, List<String>> transactionsExtra = new HashMap<>();
 
     FrameIndex(List<Transaction> transactions) {
@@ -286,11 +301,39 @@ final class FrameIndex {
         if (exact(u, f, s, meta, delta)) {
             meta |= WHOLE;
         } else {
-            whole.put(index, u.handshake() != null ? u : new Unit(u.connection(), null, f.copy(false), s,
-                    u.segmentStream(), u.payloadOffset(), u.payloadLength()));
+            whole.put(index, u.handshake() != null ? new Whole(u, -1)
+                    : new Whole(new Unit(u.connection(), null, null, s, u.segmentStream(), u.payloadOffset(),
+                            u.payloadLength()), keep(f)));
         }
         pduMeta.set(index, meta);
         return index;
+    }
+
+    /** Writes an FPDU's record into {@link #wholeFpdus}; returns its number. */
+    private int keep(Fpdu f) {
+        long[] words = new long[WHOLE_WORDS];
+        words[0] = FpduRecord.flags(f);
+        FpduRecord.write(f, words, 1);
+        int n = wholeFpduCount++;
+        for (int k = 0; k < WHOLE_WORDS; k++) {
+            wholeFpdus.set(n * WHOLE_WORDS + k, words[k]);
+        }
+        return n;
+    }
+
+    /** A unit kept whole, its FPDU rebuilt from its record. */
+    private Unit whole(Whole w) {
+        if (w.fpdu() < 0) {
+            return w.unit();
+        }
+        long[] words = new long[WHOLE_WORDS];
+        for (int k = 0; k < WHOLE_WORDS; k++) {
+            words[k] = wholeFpdus.get(w.fpdu() * WHOLE_WORDS + k);
+        }
+        Fpdu f = new Fpdu();
+        FpduRecord.read((int) words[0], words, 1, f);
+        Unit u = w.unit();
+        return new Unit(u.connection(), null, f, u.segment(), u.segmentStream(), u.payloadOffset(), u.payloadLength());
     }
 
     /** Connection, direction, DDP flags, opcode and CRC state of a unit, as the meta column packs them. */
@@ -336,9 +379,9 @@ final class FrameIndex {
 
     /** The unit of PDU {@code index}, completed by {@code frame}; {@code tcpLength} from the re-read frame. */
     synchronized Unit unit(int index, long frame, int tcpLength) {
-        Unit u = whole.get(index);
-        if (u != null) {
-            return u;
+        Whole w = whole.get(index);
+        if (w != null) {
+            return whole(w);
         }
         int meta = pduMeta.get(index);
         DdpSegment s = segment(index, meta);
@@ -391,8 +434,9 @@ final class FrameIndex {
 
     /** Info text of one PDU from the table, as {@link PduSummary#describe} gives it. */
     synchronized String pduText(int index) {
-        Unit u = whole.get(index);
-        if (u != null) {
+        Whole w = whole.get(index);
+        if (w != null) {
+            Unit u = w.unit();
             return u.handshake() != null ? FrameSummary.handshake(u.handshake())
                     : u.segment() == null ? "FPDU" : PduSummary.describe(u.segment());
         }
@@ -442,9 +486,9 @@ final class FrameIndex {
             for (int k = r[0]; k < r[1]; k++) {
                 int meta = pduMeta.get(k);
                 if ((meta & CONN_MASK) != CONN_MASK) {
-                    Unit u = whole.get(k);
+                    Whole w = whole.get(k);
                     v.pdu(f, k, meta & CONN_MASK, (meta & DIR_INITIATOR) != 0, pduLength.get(k),
-                            u != null && u.handshake() != null);
+                            w != null && w.unit().handshake() != null);
                 }
             }
         }
@@ -459,14 +503,17 @@ final class FrameIndex {
 
     /** Files that {@code frame} takes part in transaction {@code t}, the {@code index}th reported. */
     synchronized void file(long frame, Transaction t, int index) {
-        int p = known(frame) ? firstPdu.get((int) frame - 1) : -1;
-        if (p >= 0) {
-            int old = pduTransaction.get(p);
-            if (old == 0 || old == index + 1) {
-                pduTransaction.set(p, index + 1);
+        if (frame < 1 || frame > Integer.MAX_VALUE - 8) {
+            return;
+        }
+        int i = (int) frame - 1;
+        for (Columns.Ints column : new Columns.Ints[] {frameTransaction, frameTransaction2}) {
+            int old = column.get(i);
+            if (old == 0) {
+                column.set(i, index + 1);
                 return;
             }
-            if (transactions.get(old - 1).id.equals(t.id)) {
+            if (old == index + 1 || transactions.get(old - 1).id.equals(t.id)) {
                 return;
             }
         }
@@ -479,14 +526,17 @@ final class FrameIndex {
     /** Ids of the transactions that {@code frame} takes part in. */
     synchronized List<String> transactionsAt(long frame) {
         List<String> out = new ArrayList<>(1);
-        int p = known(frame) ? firstPdu.get((int) frame - 1) : -1;
-        if (p >= 0 && pduTransaction.get(p) > 0) {
-            int t = pduTransaction.get(p) - 1;
+        if (known(frame)) {
+            int i = (int) frame - 1;
             synchronized (transactions) {
-                out.add(transactions.get(t).id);
+                for (int t : new int[] {frameTransaction.get(i), frameTransaction2.get(i)}) {
+                    if (t > 0) {
+                        out.add(transactions.get(t - 1).id);
+                    }
+                }
             }
         }
-        List<String> extra = transactionsExtra.get(frame);
+        List<String> extra = known(frame) ? transactionsExtra.get(frame) : null;
         if (extra != null) {
             for (String id : extra) {
                 if (!out.contains(id)) {

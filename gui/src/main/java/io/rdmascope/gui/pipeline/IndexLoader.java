@@ -13,12 +13,12 @@ import io.rdmascope.net.Endpoint;
 import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.pipeline.FpduRecord;
 import io.rdmascope.pipeline.FrameListener;
+import io.rdmascope.report.FrameFiling;
 import io.rdmascope.tcp.Direction;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -31,16 +31,21 @@ import java.util.Map;
 final class IndexLoader implements FrameListener, EngineListener {
     private static final long BATCH_NANOS = 50_000_000L;
     private static final int BATCH = 4096;
-    /** Frames kept at most while waiting for units that the MPA stage holds back. */
-    static final int MAX_HELD = 8192;
-
-    /** An event of the MPA stage waiting to be filed under its frame (the FPDU copied, without its octets). */
-    private record Event(MpaConnection connection, MpaHandshake handshake, Fpdu fpdu, DdpSegment segment,
+    /**
+     * An event of the MPA stage waiting to be filed under its frame; an FPDU as its {@link
+     * FpduRecord} (its flags, then the record), since the stage reuses its FPDU object.
+     */
+    private record Event(MpaConnection connection, MpaHandshake handshake, long[] fpdu, DdpSegment segment,
                          StreamIssue issue) {}
+
+    /** The FPDU of the event being filed, rebuilt from its record. */
+    private final Fpdu filed = new Fpdu();
 
     /** A frame read whose units are not filed yet, with what filing them needs of its TCP segment. */
     private static final class Pending {
         final long frame;
+        /** Events naming a frame already filed: they join the last frame filed. */
+        final boolean late;
         final List<Event> events = new ArrayList<>(1);
         int payloadOffset = -1;
         long segmentFrame = -1;
@@ -50,8 +55,9 @@ final class IndexLoader implements FrameListener, EngineListener {
         int tcpLength;
         String baseInfo;
 
-        Pending(long frame) {
+        Pending(long frame, boolean late) {
             this.frame = frame;
+            this.late = late;
         }
     }
 
@@ -62,16 +68,35 @@ final class IndexLoader implements FrameListener, EngineListener {
     private long announced;
     private final Map<Endpoint, Map<Endpoint, Integer>> flowIndex = new HashMap<>();
 
-    /** The frame being read, between {@link #frame} and {@link #frameDone}, and its TCP segment. */
-    private Pending current;
+    /** The TCP segment of the frame being read, between {@link #frame} and {@link #frameDone}. */
     private TcpSegment currentSegment;
     /**
-     * Frames read whose units are not filed yet, oldest first: while the MPA stage holds a
-     * stream back ({@link PduListener#watermark}), units of earlier frames may still come, and
-     * the PDU table lists each frame's units together, in frame order.
+     * Frames read whose units are not filed yet, as {@code dissect} files them ({@link
+     * FrameFiling}): while the MPA stage holds a stream back ({@link PduListener#watermark}),
+     * units of earlier frames may still come, and the PDU table lists each frame's units
+     * together, in frame order.
      */
-    private final ArrayDeque<Pending> held = new ArrayDeque<>();
-    private long heldFrom = Long.MAX_VALUE;
+    private final FrameFiling<Pending> held = new FrameFiling<>(new FrameFiling.Records<>() {
+        @Override
+        public Pending create(long frame, long timestampNanos, boolean late) {
+            return new Pending(frame, late);
+        }
+
+        @Override
+        public long frameOf(Pending p) {
+            return p.frame;
+        }
+
+        @Override
+        public boolean isEmpty(Pending p) {
+            return p.events.isEmpty();
+        }
+
+        @Override
+        public void handOn(Pending p) {
+            fileFrame(p);
+        }
+    });
     /** The frame and Info text being filed. */
     private long frame;
     private Pending filing;
@@ -134,7 +159,7 @@ final class IndexLoader implements FrameListener, EngineListener {
     public void frame(Packet packet, long position, TcpSegment segment) {
         long f = packet.frame;
         int flow = segment == null ? -1 : flow(segment.source, segment.destination);
-        Pending c = new Pending(f);
+        Pending c = new Pending(f, false);
         byte kind = segment == null ? FrameIndex.KIND_OTHER : FrameIndex.KIND_TCP;
         if (segment != null) {
             c.payloadOffset = segment.data == packet.data ? segment.offset - packet.offset : -1;
@@ -149,7 +174,7 @@ final class IndexLoader implements FrameListener, EngineListener {
                 c.baseInfo = FrameSummary.tcpInfo(segment, index.baseAt(flow, f), index.baseAt(reverse, f));
             }
         }
-        current = c;
+        held.frame(c);
         currentSegment = segment;
         index.remember(f, position, packet.timestampNanos, flow, kind);
     }
@@ -204,59 +229,20 @@ final class IndexLoader implements FrameListener, EngineListener {
         findings.connection(c);
     }
 
-    /**
-     * The frame whose units an event naming {@code f} joins: the frame being read or one held;
-     * after the frame was filed (what the stages flush at the end of the capture), the last
-     * frame filed, as the PDU table can only grow at its end.
-     */
-    private Pending pendingOf(long f) {
-        if (current != null && current.frame == f) {
-            return current;
-        }
-        for (Iterator<Pending> it = held.descendingIterator(); it.hasNext(); ) {
-            Pending c = it.next();
-            if (c.frame == f) {
-                return c;
-            }
-            if (c.frame < f) {
-                break;
-            }
-        }
-        if (current != null && f > current.frame) {
-            return current;
-        }
-        if (current == null && held.isEmpty()) {
-            return null;
-        }
-        return held.isEmpty() ? current : held.peekFirst();
-    }
-
     void handshake(MpaConnection c, MpaHandshake h) {
-        Pending p = pendingOf(h.frame());
-        if (p == null) {
-            fileHandshake(c, h);
-        } else {
-            p.events.add(new Event(c, h, null, null, null));
-        }
+        held.recordOf(h.frame(), h.timeNanos()).events.add(new Event(c, h, null, null, null));
     }
 
     void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
         findings.pdu(c, s);
-        Pending p = pendingOf(f.frame);
-        if (p == null) {
-            filePdu(c, f, s);
-        } else {
-            p.events.add(new Event(c, null, f.copy(false), s, null));
-        }
+        long[] record = new long[FpduRecord.WORDS + 1];
+        record[0] = FpduRecord.flags(f);
+        FpduRecord.write(f, record, 1);
+        held.recordOf(f.frame, f.timeNanos).events.add(new Event(c, null, record, s, null));
     }
 
     void issue(MpaConnection c, StreamIssue i) {
-        Pending p = pendingOf(i.frame());
-        if (p == null) {
-            fileIssue(c, i);
-        } else {
-            p.events.add(new Event(c, null, null, null, i));
-        }
+        held.recordOf(i.frame(), i.timeNanos()).events.add(new Event(c, null, null, null, i));
     }
 
     private void fileHandshake(MpaConnection c, MpaHandshake h) {
@@ -295,25 +281,19 @@ final class IndexLoader implements FrameListener, EngineListener {
     }
 
     void watermark(long f) {
-        heldFrom = Math.min(heldFrom, f);
+        held.watermark(f);
     }
 
     void frameDone(long f, long ts) {
-        Pending c = current != null && current.frame == f ? current : new Pending(f);
+        Pending c = held.current();
         TcpSegment t = currentSegment;
-        if (t != null && c == current) {
+        if (t != null && c != null && c.frame == f) {
             // Where the segment lies in its stream is known once the reassembler has seen it.
             c.segmentFrame = t.frame;
             c.segmentStream = t.streamOffset;
         }
-        current = null;
         currentSegment = null;
-        held.addLast(c);
-        long keepFrom = Math.min(heldFrom, f + 1);
-        heldFrom = Long.MAX_VALUE;
-        while (!held.isEmpty() && (held.peekFirst().frame < keepFrom || held.size() > MAX_HELD)) {
-            fileFrame(held.pollFirst());
-        }
+        held.frameDone(f, ts);
         if (f - announced >= BATCH || System.nanoTime() - lastFlush > BATCH_NANOS) {
             flush();
         }
@@ -325,27 +305,33 @@ final class IndexLoader implements FrameListener, EngineListener {
 
     /** Files every frame still held: the capture ended, or loading stopped. */
     void fileHeld() {
-        current = null;
-        while (!held.isEmpty()) {
-            fileFrame(held.pollFirst());
-        }
+        currentSegment = null;
+        held.end();
     }
 
-    /** Files a frame's units into the PDU table and its Info text; the frame becomes visible. */
+    /**
+     * Files a frame's units into the PDU table and its Info text; the frame becomes visible. The
+     * units of a late record join the last frame filed, as the PDU table can only grow at its end.
+     */
     private void fileFrame(Pending c) {
+        if (c.late) {
+            special = null;
+            for (Event e : c.events) {
+                file(e);
+            }
+            if (special != null && special.length() > 0) {
+                index.setInfoOverride(frame, special.toString());
+            }
+            special = null;
+            return;
+        }
         index.show(c.frame);
         frame = c.frame;
         filing = c;
         special = null;
         pduCount = 0;
         for (Event e : c.events) {
-            if (e.handshake() != null) {
-                fileHandshake(e.connection(), e.handshake());
-            } else if (e.fpdu() != null) {
-                filePdu(e.connection(), e.fpdu(), e.segment());
-            } else {
-                fileIssue(e.connection(), e.issue());
-            }
+            file(e);
         }
         String text = special != null && special.length() > 0 ? special.toString()
                 : pduCount == 0 ? c.baseInfo : null;
@@ -353,6 +339,17 @@ final class IndexLoader implements FrameListener, EngineListener {
             index.setInfoOverride(c.frame, text);
         }
         special = null;
+    }
+
+    private void file(Event e) {
+        if (e.handshake() != null) {
+            fileHandshake(e.connection(), e.handshake());
+        } else if (e.fpdu() != null) {
+            FpduRecord.read((int) e.fpdu()[0], e.fpdu(), 1, filed);
+            filePdu(e.connection(), filed, e.segment());
+        } else {
+            fileIssue(e.connection(), e.issue());
+        }
     }
 
     /** Tells the listener of the frames that can be shown now. */

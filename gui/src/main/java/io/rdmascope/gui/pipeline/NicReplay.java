@@ -123,6 +123,13 @@ final class NicReplay {
         }
 
         @Override
+        public void watermark(long f) {
+            if (!done) {
+                engine.watermark(f);
+            }
+        }
+
+        @Override
         public void frameDone(long f, long ts) {
             if (!done) {
                 engine.frameDone(f, ts);

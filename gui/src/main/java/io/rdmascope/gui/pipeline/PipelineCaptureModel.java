@@ -59,6 +59,8 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final StreamFollower follower;
     /** The frames of a capture under way, or null when the file is read. */
     private final LiveSource live;
+    /** A load begun by {@link #startLoading}, that {@link #load} joins. */
+    private volatile EarlyLoad early;
 
     public PipelineCaptureModel(Path file) throws IOException {
         this(file, NicSettings.DEFAULTS);
@@ -98,14 +100,34 @@ public final class PipelineCaptureModel implements CaptureModel {
 
     /**
      * Runs the capture through the stages with the index loader on either side of the engine: the
-     * stages' events reach the loader first, the ends of frames reach it after the engine.
+     * stages' events reach the loader first, the ends of frames reach it after the engine. The
+     * engine is fed as {@code analyze} feeds it (the MPA stage's watermark included), so the
+     * transactions and violations are the command line's.
      */
     @Override
     public void load(LoadListener listener, BooleanSupplier cancelled) throws IOException {
+        EarlyLoad e = early;
+        if (e != null) {
+            early = null;
+            e.join(LoadTiming.watch(listener), cancelled);
+            return;
+        }
+        loadNow(LoadTiming.watch(listener), cancelled);
+    }
+
+    /**
+     * Starts loading now, on a thread of its own, up to the first rows (while the window is
+     * built); {@link #load} then joins that load instead of starting one.
+     */
+    public void startLoading() {
+        early = EarlyLoad.start(this::loadNow);
+    }
+
+    private void loadNow(LoadListener listener, BooleanSupplier cancelled) throws IOException {
         IndexLoader loader = new IndexLoader(index, findings, listener);
         long size = reader.size();
         PduListener engine = Analyzer.EngineFactory.ENGINE.create(settings, loader);
-        PduListener pdus = PduListeners.tee(loader.beforeEngine(), withoutWatermark(engine), loader.afterEngine());
+        PduListener pdus = PduListeners.tee(loader.beforeEngine(), engine, loader.afterEngine());
         try {
             if (live != null) {
                 LiveLoading.run(live, loader, pdus, cancelled);
@@ -117,46 +139,7 @@ public final class PipelineCaptureModel implements CaptureModel {
             loader.fileHeld();
             loader.flush();
         }
-    }
-
-    /**
-     * The engine as the application has always fed it: every event but the MPA stage's watermark,
-     * so that its frame-order stage passes events straight through, as {@link NicReplay} feeds its
-     * own engine. (The analysis of the command line tells the watermark; on a capture whose
-     * handshakes are missing, the two may judge the replayed frames differently.)
-     */
-    private static PduListener withoutWatermark(PduListener engine) {
-        return new PduListener() {
-            @Override
-            public void connection(MpaConnection c) {
-                engine.connection(c);
-            }
-
-            @Override
-            public void handshake(MpaConnection c, MpaHandshake h) {
-                engine.handshake(c, h);
-            }
-
-            @Override
-            public void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
-                engine.pdu(c, f, s);
-            }
-
-            @Override
-            public void issue(MpaConnection c, StreamIssue i) {
-                engine.issue(c, i);
-            }
-
-            @Override
-            public void frameDone(long frame, long ts) {
-                engine.frameDone(frame, ts);
-            }
-
-            @Override
-            public void end() {
-                engine.end();
-            }
-        };
+        LoadTiming.loaded();
     }
 
     @Override

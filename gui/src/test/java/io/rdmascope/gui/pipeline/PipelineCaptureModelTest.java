@@ -237,7 +237,9 @@ class PipelineCaptureModelTest {
                 assertThat(mpa.offset() + mpa.length()).as("frame %d", f).isEqualTo(m.bytes(f).length);
             }
             assertThat(m.violationsAt(1)).extracting(v -> v.code().name()).containsExactly("DDP_VERSION");
-            assertThat(m.violationsAt(3)).extracting(v -> v.code().name()).containsExactly("STAG_UNADVERTISED");
+            // As `analyze` judges it: the engine, told the MPA stage's watermark, sees the frames in
+            // order, and the Read of frame 3 is aborted rather than naming an unadvertised STag.
+            assertThat(m.violationsAt(3)).isEmpty();
         }
     }
 
