@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.capture.CaptureException;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.testing.Loopback;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,7 +77,7 @@ class LiveCaptureTest {
         }
 
         /** Sends the sample's conversation, then stops the capture as Ctrl-C does. */
-        int replayAndStop(LoopbackReplay replay) throws Exception {
+        int replayAndStop(Loopback replay) throws Exception {
             awaitCapturing();
             replay.run();
             Thread.sleep(300);
@@ -88,7 +89,7 @@ class LiveCaptureTest {
     @Test
     void analyzePrintsEachFindingAsItComesThenTheReport() {
         assertTimeoutPreemptively(GUARD, () -> {
-            try (LoopbackReplay replay = new LoopbackReplay(SAMPLE)) {
+            try (Loopback replay = new Loopback(SAMPLE)) {
                 Running r = new Running("analyze", "-i", "lo", "-f", "tcp port " + replay.port());
                 assertThat(r.replayAndStop(replay)).as(r.err()).isZero();
                 String out = r.out();
@@ -104,7 +105,7 @@ class LiveCaptureTest {
     @Test
     void analyzeJsonDocumentIsClosedWhenStopped() {
         assertTimeoutPreemptively(GUARD, () -> {
-            try (LoopbackReplay replay = new LoopbackReplay(SAMPLE)) {
+            try (Loopback replay = new Loopback(SAMPLE)) {
                 Running r = new Running("analyze", "--format", "json", "-i", "lo", "-f", "tcp port " + replay.port(),
                         "-Y", "rdmap.opcode");
                 assertThat(r.replayAndStop(replay)).as(r.err()).isZero();
@@ -118,7 +119,7 @@ class LiveCaptureTest {
     @Test
     void dissectPrintsFramesAsTheyCome() {
         assertTimeoutPreemptively(GUARD, () -> {
-            try (LoopbackReplay replay = new LoopbackReplay(SAMPLE)) {
+            try (Loopback replay = new Loopback(SAMPLE)) {
                 Running r = new Running("dissect", "-i", "lo", "-f", "tcp port " + replay.port());
                 r.awaitCapturing();
                 replay.run();
@@ -138,7 +139,7 @@ class LiveCaptureTest {
         assertTimeoutPreemptively(GUARD, () -> {
             for (String format : List.of("pcapng", "pcap")) {
                 Path file = dir.resolve("live." + format);
-                try (LoopbackReplay replay = new LoopbackReplay(SAMPLE)) {
+                try (Loopback replay = new Loopback(SAMPLE)) {
                     Running r = new Running("capture", "-i", "lo", "-f", "tcp port " + replay.port(), "-F", format,
                             "-w", file.toString());
                     assertThat(r.replayAndStop(replay)).as(r.err()).isZero();
@@ -157,7 +158,7 @@ class LiveCaptureTest {
     void captureStopsAfterTheCountAndAnalysesWhatItWrote() {
         assertTimeoutPreemptively(GUARD, () -> {
             Path file = dir.resolve("counted.pcapng");
-            try (LoopbackReplay replay = new LoopbackReplay(SAMPLE)) {
+            try (Loopback replay = new Loopback(SAMPLE)) {
                 Running r = new Running("capture", "-i", "lo", "-f", "tcp port " + replay.port(), "-c", "3",
                         "--analyze", "-w", file.toString());
                 r.awaitCapturing();
@@ -185,7 +186,7 @@ class LiveCaptureTest {
     @Test
     void interruptEndsTheCaptureAndTheReportIsStillWritten() {
         assertTimeoutPreemptively(GUARD, () -> {
-            try (LoopbackReplay replay = new LoopbackReplay(SAMPLE)) {
+            try (Loopback replay = new Loopback(SAMPLE)) {
                 Path java = Path.of(System.getProperty("java.home"), "bin", "java");
                 Path err = dir.resolve("err.txt");
                 Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),

@@ -3,11 +3,11 @@ package io.rdmascope.gui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.rdmascope.gui.live.Loopback;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.ui.MainView;
 import io.rdmascope.gui.ui.StatisticsPane;
 import io.rdmascope.report.KindTable;
+import io.rdmascope.testing.Loopback;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

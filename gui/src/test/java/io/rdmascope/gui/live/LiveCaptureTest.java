@@ -9,6 +9,7 @@ import io.rdmascope.capture.CaptureException;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
+import io.rdmascope.testing.Loopback;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

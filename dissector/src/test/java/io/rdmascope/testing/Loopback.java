@@ -1,4 +1,4 @@
-package io.rdmascope.gui.live;
+package io.rdmascope.testing;
 
 import io.rdmascope.capture.CaptureException;
 import io.rdmascope.capture.CaptureReader;
