@@ -10,6 +10,7 @@ import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.tcp.Direction;
+import io.rdmascope.tcp.TcpConnection;
 import java.util.ArrayDeque;
 
 /**
@@ -196,6 +197,12 @@ final class Operations {
         }
     }
 
+    /** Whether the capture began after the connection did: neither its SYN nor its MPA handshake is in it. */
+    private static boolean begunBeforeCapture(Conn c) {
+        TcpConnection tcp = c.mpa.tcp();
+        return c.mpa.assumed && (tcp == null || !tcp.synSeen());
+    }
+
     /**
      * The Read Requests the peer of the requester of direction d agreed to hold (RFC 6581), or null.
      * The responder's IRD is final in its Reply. The initiator's is its Request's, unless the
@@ -258,6 +265,10 @@ final class Operations {
                                              OutstandingReads.Read head) {
         String what = "RDMA Read Response from " + c.endpoint[d];
         OutstandingReads.Read later = q.findLater(s.stag, s.to);
+        if (later == null && head == null && !q.everAdded() && begunBeforeCapture(c)) {
+            // the capture began on a connection already up: this answers a request sent before it
+            return null;
+        }
         if (later == null) {
             if (m == null || m.firstReport(R_UNSOLICITED)) {
                 reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, null, what + " to STag "

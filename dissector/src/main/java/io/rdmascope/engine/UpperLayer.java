@@ -103,18 +103,39 @@ final class UpperLayer {
         return s;
     }
 
+    /** The protocol that a connection to {@code e} speaks by its port alone, or null. */
     private Ulp byPort(Endpoint e) {
-        if (e == null) {
-            return null;
-        }
         for (Ulp u : protocols) {
-            for (int p : u.ports()) {
-                if (p == e.port()) {
-                    return u;
-                }
+            if (u.portIsEnough() && onPort(u, e)) {
+                return u;
             }
         }
         return null;
+    }
+
+    private static boolean onPort(Ulp u, Endpoint e) {
+        if (e != null) {
+            for (int p : u.ports()) {
+                if (p == e.port()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a message of {@code c} shows that it speaks {@code u}: by its shape, or by a shape of {@code u}'s on its port. */
+    private static boolean recognises(Ulp u, Conn c, UlpInput in) {
+        try {
+            if (u.recognizes(in)) {
+                return true;
+            }
+            TcpConnection tcp = c.mpa.tcp();
+            return !u.portIsEnough() && tcp != null && (onPort(u, tcp.source(Direction.FROM_RESPONDER))
+                    || onPort(u, tcp.source(Direction.FROM_INITIATOR))) && u.recognizesOnItsPort(in);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private void claim(Conn c, Session s, Ulp u, long f) {
@@ -168,7 +189,7 @@ final class UpperLayer {
             }
             s.tries++;
             for (Ulp u : protocols) {
-                if (safeRecognizes(u, in)) {
+                if (recognises(u, c, in)) {
                     claim(c, s, u, f);
                     break;
                 }
@@ -196,13 +217,6 @@ final class UpperLayer {
         apply(c, d, f, s, msg, op);
     }
 
-    private static boolean safeRecognizes(Ulp u, UlpInput in) {
-        try {
-            return u.recognizes(in);
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
 
     private static UlpMessage decode(Session s, UlpInput in) {
         try {

@@ -42,6 +42,7 @@ public final class OutstandingReads {
 
     private final ArrayDeque<Read> queue = new ArrayDeque<>();
     private final int max;
+    private boolean everAdded;
 
     /** @param max bound on requests kept; past it the oldest is dropped */
     public OutstandingReads(int max) {
@@ -52,7 +53,13 @@ public final class OutstandingReads {
     public Read add(Read r) {
         Read dropped = queue.size() >= max ? queue.pollFirst() : null;
         queue.addLast(r);
+        everAdded = true;
         return dropped;
+    }
+
+    /** Whether any request was added: until then, responses can only answer requests not seen. */
+    public boolean everAdded() {
+        return everAdded;
     }
 
     public int size() {

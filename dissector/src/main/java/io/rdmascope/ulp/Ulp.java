@@ -20,6 +20,23 @@ public interface Ulp {
         return NO_PORTS;
     }
 
+    /**
+     * Whether a connection to one of {@link #ports} speaks this protocol whatever it sends; false
+     * when other programs listen on the same port by default: the protocol is then taken there
+     * only once its MPA private data or a message ({@link #recognizesOnItsPort}) says so.
+     */
+    default boolean portIsEnough() {
+        return true;
+    }
+
+    /**
+     * For a protocol whose port is not enough: whether a message on a connection to its port is
+     * one of its own (a shape too common to be told apart anywhere else).
+     */
+    default boolean recognizesOnItsPort(UlpInput message) {
+        return false;
+    }
+
     /** Whether a Send message of a connection no port claims looks like one of this protocol's. */
     default boolean recognizes(UlpInput message) {
         return false;

@@ -7,6 +7,7 @@ import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.Packet;
 import io.rdmascope.engine.NicSettings;
+import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
@@ -14,11 +15,15 @@ import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.testing.RealCaptures;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A capture started while the connection was already up (no SYN, no MPA handshake, the first
@@ -32,8 +37,12 @@ class MidStreamCaptureTest {
 
     /** The frames of {@code capture} from {@code first} on, as a new capture. */
     private Path from(String capture, long first) throws IOException {
+        return from(RealCaptures.file(capture), first);
+    }
+
+    private Path from(Path capture, long first) throws IOException {
         Path out = dir.resolve("cut.pcap");
-        try (CaptureReader r = Captures.open(RealCaptures.file(capture));
+        try (CaptureReader r = Captures.open(capture);
              CaptureWriter w = new CaptureWriter(out, CaptureWriter.Format.pcap)) {
             Packet p = new Packet();
             while (r.next(p)) {
@@ -86,5 +95,41 @@ class MidStreamCaptureTest {
         // only the Send with Invalidate of a command cut off the capture names an unknown STag
         assertThat(of(a, ViolationCode.STAG_UNADVERTISED)).extracting(Violation::frame).containsExactly(1L);
         assertThat(calls(a, "iser", "c1")).isGreaterThanOrEqualTo(20);
+    }
+
+    static Stream<Path> siwCaptures() throws IOException {
+        Path dir = RealCaptures.dir().resolve("siw");
+        if (!Files.isDirectory(dir)) {
+            return Stream.empty();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList().stream();
+        }
+    }
+
+    /**
+     * Every siw capture cut at a third of its frames: the Read Responses to requests sent before
+     * the capture are not unsolicited, the tools that share a port are not taken for one another,
+     * and nothing is an error or a malformed upper-layer message.
+     */
+    @ParameterizedTest
+    @MethodSource("siwCaptures")
+    void aCaptureBegunAtAThirdOfAnyRealOneHasNoErrorsAndNoMalformedMessages(Path capture) throws IOException {
+        long frames = 0;
+        try (CaptureReader r = Captures.open(capture)) {
+            Packet p = new Packet();
+            while (r.next(p)) {
+                frames++;
+            }
+        }
+        FileAnalysis a = analyze(from(capture, frames / 3));
+        List<Violation> errors = new ArrayList<>();
+        for (Violation v : a.violations()) {
+            if (v.severity() == Severity.ERROR) {
+                errors.add(v);
+            }
+        }
+        assertThat(errors).isEmpty();
+        assertThat(of(a, ViolationCode.ULP_MALFORMED)).isEmpty();
     }
 }

@@ -37,6 +37,29 @@ public final class Rsockets implements Ulp {
         return new int[] {PORT};
     }
 
+    /** The rdma_cm examples (cmatose, udaddy, mckey) listen on rstream's port 7471 too. */
+    @Override
+    public boolean portIsEnough() {
+        return false;
+    }
+
+    /** A 4-octet Send holding an rsockets message that is sent (either byte order). */
+    @Override
+    public boolean recognizesOnItsPort(UlpInput m) {
+        if (m.messageLength() != 4 || m.len() < 4) {
+            return false;
+        }
+        SegmentStream s = new SegmentStream().reset(m.buf(), m.off(), 4);
+        Op le = new io.rdmascope.ksy.Rsockets.MsgLe(s).op();
+        s.reset(m.buf(), m.off(), 4);
+        Op be = new io.rdmascope.ksy.Rsockets.MsgBe(s).op();
+        return sent(le) || sent(be);
+    }
+
+    private static boolean sent(Op op) {
+        return op == Op.DATA || op == Op.SGL || op == Op.IOMAP_SGL || op == Op.CTRL;
+    }
+
     @Override
     public boolean recognizesPrivateData(byte[] buf, int off, int len, boolean request) {
         if (buf == null || len < CONN_DATA || off < 0 || off + len > buf.length) {
