@@ -121,9 +121,9 @@ public final class Transaction {
             return dataFrames;
         }
         FrameList all = new FrameList();
-        long[] data = dataFrames.toLongArray();
         boolean initiationPut = false;
-        for (long f : data) {
+        for (int i = 0, n = dataFrames.size(); i < n; i++) {
+            long f = dataFrames.getLong(i);
             if (!initiationPut && initiationFrame <= f) {
                 if (initiationFrame != f) {
                     all.addLong(initiationFrame);
