@@ -47,9 +47,15 @@ public final class FrameList extends AbstractList<Long> implements RandomAccess 
     /** The frame number at {@code index}, without boxing. */
     public long getLong(int index) {
         if (index < 0 || index >= size) {
-            throw new IndexOutOfBoundsException("index " + index + ", size " + size);
+            throw outOfRange(index);
         }
         return large != null ? large[index] : small[index];
+    }
+
+    // The message is built apart, so that getLong stays small enough for the client compiler to
+    // inline where the report reads every frame number.
+    private IndexOutOfBoundsException outOfRange(int index) {
+        return new IndexOutOfBoundsException("index " + index + ", size " + size);
     }
 
     /** Appends {@code frame}; any other index is refused. */

@@ -1,7 +1,6 @@
 package io.rdmascope.engine;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -23,8 +22,14 @@ import java.util.List;
  */
 final class Ledger {
     private final EngineListener listener;
-    /** Transactions begun and not ended, in order of beginning (identity: a Transaction has no equals of its own). */
-    private final LinkedHashSet<Transaction> open = new LinkedHashSet<>();
+    /**
+     * Transactions begun, in order of beginning, each at its {@link Transaction#openSlot}; an
+     * ended one leaves a null behind until the list is compacted (a transaction is thus opened,
+     * looked up and ended without a hash or a node of its own, and whatever its number).
+     */
+    private final ArrayList<Transaction> open = new ArrayList<>();
+    /** Nulls in {@link #open}. */
+    private int holes;
     private final ArrayList<Transaction> ended = new ArrayList<>();
     private final int[] idCounts = new int[TransactionKind.values().length];
     private long lastFrame;
@@ -56,7 +61,7 @@ final class Ledger {
     /** A transaction began in an earlier event, captured at {@code initiationTimeNanos}. */
     void opened(Transaction t, long initiationTimeNanos) {
         t.initiationTimeNanos = initiationTimeNanos;
-        open.add(t);
+        open(t);
     }
 
     /** A transaction initiated by the event being judged, to be opened apart ({@link #admitted}). */
@@ -66,11 +71,18 @@ final class Ledger {
 
     /** An initiated transaction is open. */
     void admitted(Transaction t) {
-        open.add(t);
+        open(t);
     }
 
     boolean isOpen(Transaction t) {
-        return t != null && open.contains(t);
+        return t != null && t.openSlot >= 0;
+    }
+
+    private void open(Transaction t) {
+        if (t.openSlot < 0) {
+            t.openSlot = open.size();
+            open.add(t);
+        }
     }
 
     /**
@@ -116,13 +128,34 @@ final class Ledger {
 
     /** Ends a transaction as it stands. */
     void end(Transaction t) {
-        open.remove(t);
+        int slot = t.openSlot;
+        if (slot >= 0) {
+            open.set(slot, null);
+            t.openSlot = -1;
+            if (++holes > 64 && holes > open.size() / 2) {
+                compact();
+            }
+        }
         ended.add(t);
+    }
+
+    /** Closes up the holes of {@link #open}, keeping the order of beginning. */
+    private void compact() {
+        int n = 0;
+        for (int i = 0; i < open.size(); i++) {
+            Transaction t = open.get(i);
+            if (t != null) {
+                t.openSlot = n;
+                open.set(n++, t);
+            }
+        }
+        open.subList(n, open.size()).clear();
+        holes = 0;
     }
 
     /** The connection closed: the operations (every kind but one-shot) still open on it end aborted. */
     void abortOperations(String connection) {
-        for (Transaction t : new ArrayList<>(open)) {
+        for (Transaction t : openOfEveryKind()) {
             if (!t.oneShot() && t.connection.equals(connection)) {
                 ended(t, TransactionStatus.ABORTED);
             }
@@ -133,7 +166,7 @@ final class Ledger {
     List<Transaction> openOneShots() {
         List<Transaction> out = new ArrayList<>();
         for (Transaction t : open) {
-            if (t.oneShot()) {
+            if (t != null && t.oneShot()) {
                 out.add(t);
             }
         }
@@ -142,7 +175,13 @@ final class Ledger {
 
     /** Transactions of every kind open, in order of beginning (a copy). */
     List<Transaction> openOfEveryKind() {
-        return new ArrayList<>(open);
+        List<Transaction> out = new ArrayList<>(open.size() - holes);
+        for (Transaction t : open) {
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        return out;
     }
 
     /** A frame seen in an event: the end of the capture is reported at the last one. */
@@ -165,11 +204,10 @@ final class Ledger {
     /** Hands on, in the order they ended, the transactions that ended since the last call. */
     void flush() {
         if (!ended.isEmpty()) {
-            List<Transaction> done = new ArrayList<>(ended);
-            ended.clear();
-            for (Transaction t : done) {
-                listener.transaction(t);
+            for (int i = 0; i < ended.size(); i++) {
+                listener.transaction(ended.get(i));
             }
+            ended.clear();
         }
     }
 }

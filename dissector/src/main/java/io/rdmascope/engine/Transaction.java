@@ -68,6 +68,8 @@ public final class Transaction {
     public String summary;
     /** The upper-layer transaction an operation belongs to, while the engine builds them; not reported. */
     public transient Transaction parent;
+    /** Where the {@link Ledger} keeps it among the open transactions, or -1 when not open. */
+    transient int openSlot = -1;
 
     /** A one-shot transaction. */
     public Transaction(String id, String connection, String advertiser, long stag, long to, long length, int access,
@@ -119,9 +121,9 @@ public final class Transaction {
             return dataFrames;
         }
         FrameList all = new FrameList();
-        long[] data = dataFrames.toLongArray();
         boolean initiationPut = false;
-        for (long f : data) {
+        for (int i = 0, n = dataFrames.size(); i < n; i++) {
+            long f = dataFrames.getLong(i);
             if (!initiationPut && initiationFrame <= f) {
                 if (initiationFrame != f) {
                     all.addLong(initiationFrame);

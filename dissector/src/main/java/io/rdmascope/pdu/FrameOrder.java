@@ -24,7 +24,14 @@ import java.util.List;
 public final class FrameOrder implements PduListener {
     private record Held(long frame, MpaConnection connection, Object event, DdpSegment segment) {}
 
-    private static final Comparator<Held> BY_FRAME = Comparator.comparingLong(Held::frame);
+    // A plain class rather than Comparator.comparingLong: the JDK spins that one at run time,
+    // outside the start-up archive, which every command-line run pays for.
+    private static final Comparator<Held> BY_FRAME = new Comparator<>() {
+        @Override
+        public int compare(Held a, Held b) {
+            return Long.compare(a.frame, b.frame);
+        }
+    };
 
     private final PduListener next;
     private final List<Held> held = new ArrayList<>();

@@ -30,7 +30,9 @@ import java.util.Map;
  * <p>Written with the generator's plain calls and its default pretty printer. Encoding the names,
  * the indentation and the frame lists as ready-made octets was measured and left out: on the
  * 200 MB bulk capture of {@code bench/compare.sh} it saved about 12 ms of a whole process of about
- * 0.25 s, just under 5 % (docs/performance.md).
+ * 0.25 s, just under 5 %. So were, once every operation was a transaction, each transaction's
+ * object encoded by hand (no gain in the whole process, 4.5 MB more resident) and the pretty
+ * printer's separators encoded once (0.01 s of CPU, no gain in wall clock) (docs/performance.md).
  */
 public final class AnalysisJsonWriter {
     private AnalysisJsonWriter() {}
@@ -74,13 +76,8 @@ public final class AnalysisJsonWriter {
         }
         g.writeEndArray();
         g.writeArrayFieldStart("transactions");
-        TransactionOctets octets = new TransactionOctets();
         for (Transaction t : f.transactions()) {
-            if (octets.encode(t)) {
-                g.writeRawValue(octets);
-            } else {
-                writeTransaction(g, t);
-            }
+            writeTransaction(g, t);
         }
         g.writeEndArray();
         g.writeArrayFieldStart("violations");
@@ -141,147 +138,133 @@ public final class AnalysisJsonWriter {
         g.writeEndObject();
     }
 
-    /** A transaction's object, written by the generator value by value. */
     static void writeTransaction(JsonGenerator g, Transaction t) throws IOException {
+        if (!t.oneShot()) {
+            writeOperation(g, t);
+            return;
+        }
         g.writeStartObject();
-        fields(new GeneratorFields(g), t);
+        g.writeStringField("id", t.id);
+        g.writeStringField("connection", t.connection);
+        g.writeStringField("kind", t.kind.jsonName);
+        g.writeStringField("advertiser", t.advertiser);
+        g.writeStringField("stag", Hex.stag(t.stag));
+        g.writeStringField("to", Hex.to(t.to));
+        g.writeNumberField("length", t.length);
+        g.writeArrayFieldStart("access");
+        if (t.remoteWrite()) {
+            g.writeString("write");
+        }
+        if (t.remoteRead()) {
+            g.writeString("read");
+        }
+        g.writeEndArray();
+        g.writeNumberField("initiationFrame", t.initiationFrame);
+        g.writeFieldName("dataFrames");
+        writeFrames(g, t.dataFrames);
+        g.writeNumberField("bytes", t.bytes);
+        g.writeFieldName("completionFrame");
+        if (t.completionFrame < 0) {
+            g.writeNull();
+        } else {
+            g.writeNumber(t.completionFrame);
+        }
+        g.writeStringField("completion", t.completion == null ? null : t.completion.jsonName);
+        g.writeStringField("status", t.status.jsonName());
+        writeLatency(g, t);
+        writeSpan(g, t);
         g.writeEndObject();
     }
 
-    /**
-     * The fields of a transaction. A one-shot transaction: its region, initiation, data and
-     * completion, then every frame and its span. Any other kind: who began it ({@code from}), its
-     * kind's own fields, then frames, span, bytes, latency and status.
-     */
-    static void fields(TransactionFields f, Transaction t) throws IOException {
-        f.string("id", t.id);
-        f.string("connection", t.connection);
-        f.string("kind", t.kind.jsonName);
-        if (t.oneShot()) {
-            f.string("advertiser", t.advertiser);
-            f.string("stag", Hex.stag(t.stag));
-            f.string("to", Hex.to(t.to));
-            f.number("length", t.length);
-            f.strings("access", ACCESS.get(t.access & 0x03));
-            f.number("initiationFrame", t.initiationFrame);
-            f.frames("dataFrames", t.dataFrames);
-            f.number("bytes", t.bytes);
-            f.numberOrNull("completionFrame", t.completionFrame, t.completionFrame < 0);
-            f.string("completion", t.completion == null ? null : t.completion.jsonName);
-            f.string("status", t.status.jsonName());
-            writeLatency(f, t);
-            writeSpan(f, t);
-            return;
-        }
-        f.string("from", t.advertiser);
-        switch (t.kind) {
-            case READ -> {
-                f.string("sinkStag", Hex.stag(t.sinkStag));
-                f.string("sinkTo", Hex.to(t.sinkTo));
-                f.string("sourceStag", Hex.stag(t.stag));
-                f.string("sourceTo", Hex.to(t.to));
-                f.number("size", t.length);
-                f.numberOrNull("advertisedFrame", t.advertisedFrame, t.advertisedFrame < 0);
-            }
-            case WRITE -> {
-                f.string("stag", Hex.stag(t.stag));
-                f.string("to", Hex.to(t.to));
-                f.numberOrNull("advertisedFrame", t.advertisedFrame, t.advertisedFrame < 0);
-            }
-            case SEND -> {
-                f.number("opcode", t.opcode);
-                io.rdmascope.pdu.Opcode op = io.rdmascope.pdu.Opcode.of(t.opcode);
-                f.string("opcodeName", op == null ? null : op.displayName);
-                f.number("qn", t.qn);
-                f.number("msn", t.msn);
-                f.string("invalidateStag", t.invalidateStag == null ? null : Hex.stag(t.invalidateStag));
-            }
-            case ATOMIC -> {
-                f.number("opcode", t.opcode);
-                f.string("stag", Hex.stag(t.stag));
-                f.string("to", Hex.to(t.to));
-            }
-            default -> f.upperLayer(t);
-        }
-        if (t.note != null) {
-            f.string("note", t.note);
-        }
-        writeSpan(f, t);
-        f.number("bytes", t.bytes);
-        writeLatency(f, t);
-        f.string("status", t.status.jsonName());
-    }
-
-    /** The {@code access} array by the access bits (0x01 remote write, 0x02 remote read). */
-    private static final List<List<String>> ACCESS =
-            List.of(List.of(), List.of("write"), List.of("read"), List.of("write", "read"));
-
-    private static void writeLatency(TransactionFields f, Transaction t) throws IOException {
+    private static void writeLatency(JsonGenerator g, Transaction t) throws IOException {
+        g.writeFieldName("latencyNs");
         long latency = t.latencyNanos();
-        f.numberOrNull("latencyNs", latency, latency < 0 && t.completionFrame < 0);
+        if (latency < 0 && t.completionFrame < 0) {
+            g.writeNull();
+        } else {
+            g.writeNumber(latency);
+        }
     }
 
     /** The fields every kind has beside its own: every frame, the first and the last. */
-    private static void writeSpan(TransactionFields f, Transaction t) throws IOException {
-        f.frames("frames", t.frames());
-        f.number("startFrame", t.startFrame());
-        f.number("endFrame", t.endFrame());
+    private static void writeSpan(JsonGenerator g, Transaction t) throws IOException {
+        g.writeFieldName("frames");
+        writeFrames(g, t.frames());
+        g.writeNumberField("startFrame", t.startFrame());
+        g.writeNumberField("endFrame", t.endFrame());
     }
 
-    /** The fields of a transaction written by the generator, upper-layer fields included. */
-    private record GeneratorFields(JsonGenerator g) implements TransactionFields {
-        @Override
-        public void string(String name, String value) throws IOException {
-            g.writeStringField(name, value);
-        }
-
-        @Override
-        public void strings(String name, List<String> values) throws IOException {
-            g.writeArrayFieldStart(name);
-            for (String v : values) {
-                g.writeString(v);
+    /**
+     * A transaction of any kind but one-shot: id, connection, kind, who began it ({@code from}),
+     * its kind's own fields, then frames, span, bytes, latency and status.
+     */
+    static void writeOperation(JsonGenerator g, Transaction t) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", t.id);
+        g.writeStringField("connection", t.connection);
+        g.writeStringField("kind", t.kind.jsonName);
+        g.writeStringField("from", t.advertiser);
+        switch (t.kind) {
+            case READ -> {
+                g.writeStringField("sinkStag", Hex.stag(t.sinkStag));
+                g.writeStringField("sinkTo", Hex.to(t.sinkTo));
+                g.writeStringField("sourceStag", Hex.stag(t.stag));
+                g.writeStringField("sourceTo", Hex.to(t.to));
+                g.writeNumberField("size", t.length);
+                writeAdvertised(g, t);
             }
-            g.writeEndArray();
-        }
-
-        @Override
-        public void number(String name, long value) throws IOException {
-            g.writeNumberField(name, value);
-        }
-
-        @Override
-        public void numberOrNull(String name, long value, boolean isNull) throws IOException {
-            g.writeFieldName(name);
-            if (isNull) {
-                g.writeNull();
-            } else {
-                g.writeNumber(value);
+            case WRITE -> {
+                g.writeStringField("stag", Hex.stag(t.stag));
+                g.writeStringField("to", Hex.to(t.to));
+                writeAdvertised(g, t);
             }
-        }
-
-        @Override
-        public void frames(String name, FrameList frames) throws IOException {
-            g.writeFieldName(name);
-            writeFrames(g, frames);
-        }
-
-        @Override
-        public void upperLayer(Transaction t) throws IOException {
-            g.writeObjectFieldStart("ulp");
-            if (t.ulp != null) {
-                for (Map.Entry<String, Object> e : t.ulp.entrySet()) {
-                    JsonValues.writeField(g, e.getKey(), e.getValue());
+            case SEND -> {
+                g.writeNumberField("opcode", t.opcode);
+                io.rdmascope.pdu.Opcode op = io.rdmascope.pdu.Opcode.of(t.opcode);
+                g.writeStringField("opcodeName", op == null ? null : op.displayName);
+                g.writeNumberField("qn", t.qn);
+                g.writeNumberField("msn", t.msn);
+                g.writeStringField("invalidateStag", t.invalidateStag == null ? null : Hex.stag(t.invalidateStag));
+            }
+            case ATOMIC -> {
+                g.writeNumberField("opcode", t.opcode);
+                g.writeStringField("stag", Hex.stag(t.stag));
+                g.writeStringField("to", Hex.to(t.to));
+            }
+            default -> {
+                g.writeObjectFieldStart("ulp");
+                if (t.ulp != null) {
+                    for (Map.Entry<String, Object> e : t.ulp.entrySet()) {
+                        JsonValues.writeField(g, e.getKey(), e.getValue());
+                    }
                 }
-            }
-            g.writeEndObject();
-            g.writeStringField("summary", t.summary);
-            g.writeArrayFieldStart("operations");
-            if (t.operations != null) {
-                for (String id : t.operations) {
-                    g.writeString(id);
+                g.writeEndObject();
+                g.writeStringField("summary", t.summary);
+                g.writeArrayFieldStart("operations");
+                if (t.operations != null) {
+                    for (String id : t.operations) {
+                        g.writeString(id);
+                    }
                 }
+                g.writeEndArray();
             }
-            g.writeEndArray();
+        }
+        if (t.note != null) {
+            g.writeStringField("note", t.note);
+        }
+        writeSpan(g, t);
+        g.writeNumberField("bytes", t.bytes);
+        writeLatency(g, t);
+        g.writeStringField("status", t.status.jsonName());
+        g.writeEndObject();
+    }
+
+    private static void writeAdvertised(JsonGenerator g, Transaction t) throws IOException {
+        g.writeFieldName("advertisedFrame");
+        if (t.advertisedFrame < 0) {
+            g.writeNull();
+        } else {
+            g.writeNumber(t.advertisedFrame);
         }
     }
 

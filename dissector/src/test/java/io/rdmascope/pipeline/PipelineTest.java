@@ -56,6 +56,29 @@ class PipelineTest {
     }
 
     @Test
+    void teeOfThreeFeedsEachInOrder() {
+        List<String> seen = new ArrayList<>();
+        List<PduListener> three = new ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            three.add(new PduListener() {
+                @Override
+                public void watermark(long frame) {
+                    seen.add(name + ".mark" + frame);
+                }
+
+                @Override
+                public void frameDone(long frame, long ts) {
+                    seen.add(name + ".done" + frame);
+                }
+            });
+        }
+        PduListener tee = PduListeners.tee(three.get(0), three.get(1), null, three.get(2));
+        tee.watermark(3);
+        tee.frameDone(4, 0);
+        assertThat(seen).containsExactly("a.mark3", "b.mark3", "c.mark3", "a.done4", "b.done4", "c.done4");
+    }
+
+    @Test
     void analyzerCollectsConnectionsTransactionsAndViolations() throws Exception {
         Analyzer analyzer = new Analyzer(NicSettings.DEFAULTS, Fixtures.source(), Fixtures.engine());
         FileAnalysis f = analyzer.analyze(Path.of("x.pcap"), "samples/x.pcap");
