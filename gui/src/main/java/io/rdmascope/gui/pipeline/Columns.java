@@ -190,4 +190,44 @@ final class Columns {
             }
         }
     }
+
+    /**
+     * Ints that lie close to the others of their block of 256 rows (flow numbers, the first PDU of
+     * each frame): a base per block, the first value set in it, and a short difference per row,
+     * about 2 octets a row instead of 4 (0.9 MB less for two such columns on the 200 MB bulk
+     * capture's 210,307 frames). A value too far from its block's base is kept in a sparse map.
+     * Rows never set read as their block's base.
+     */
+    static final class NearInts {
+        private static final int BLOCK = 8;
+        private static final int UNSET = Integer.MIN_VALUE;
+        private static final short FAR = Short.MIN_VALUE;
+        private final Ints bases = new Ints(UNSET);
+        private final Shorts deltas = new Shorts((short) 0);
+        private final java.util.Map<Integer, Integer> far = new java.util.HashMap<>();
+
+        int get(int i) {
+            short d = deltas.get(i);
+            if (d == FAR) {
+                return far.get(i);
+            }
+            int base = bases.get(i >>> BLOCK);
+            return (base == UNSET ? 0 : base) + d;
+        }
+
+        void set(int i, int v) {
+            int base = bases.get(i >>> BLOCK);
+            if (base == UNSET && v != UNSET) {
+                bases.set(i >>> BLOCK, base = v);
+            }
+            long d = (long) v - (base == UNSET ? 0 : base);
+            if (d > FAR && d <= Short.MAX_VALUE) {
+                deltas.set(i, (short) d);
+                far.remove(i);
+            } else {
+                deltas.set(i, FAR);
+                far.put(i, v);
+            }
+        }
+    }
 }

@@ -61,17 +61,11 @@ final class FrameIndex {
     // ---- per frame (index frame - 1)
     private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
     private final Columns.DeltaLongs times = new Columns.DeltaLongs(0);
-    private final Columns.Ints flows = new Columns.Ints(-1);
-    private final Columns.Ints firstPdu = new Columns.Ints(-1);
+    private final Columns.NearInts flows = new Columns.NearInts();
+    /** The first PDU of a frame; read only for frames that completed some (their count is above 0). */
+    private final Columns.NearInts firstPdu = new Columns.NearInts();
     private final Columns.Bytes kinds = new Columns.Bytes();
     private final Columns.Bytes severities = new Columns.Bytes();
-    /**
-     * Per frame: 1 + index in {@link #transactions} of the first and of the second transaction it
-     * takes part in, or 0 (an RDMA Write's frames take part in the Write and in its one-shot
-     * transaction).
-     */
-    private final Columns.Ints frameTransaction = new Columns.Ints(0);
-    private final Columns.Ints frameTransaction2 = new Columns.Ints(0);
     /** Frames whose units are filed: the frames the model shows. */
     private long frames;
     /** Frames read, some of which may wait for units held back by the MPA stage. */
@@ -109,8 +103,8 @@ final class FrameIndex {
     private final Map<MpaConnection, Integer> connectionIndex = new IdentityHashMap<>();
     /** The transactions in the order the engine reported them (a synchronized list). */
     private final List<Transaction> transactions;
-    /** Transactions of frames that take part in more than two, from the third on. */
-    private final Map<Long, List<String>> transactionsExtra = new HashMap<>();
+    /** Which transactions each frame takes part in. */
+    private final FrameTransactions frameTransactions = new FrameTransactions();
 
     FrameIndex(List<Transaction> transactions) {
         this.transactions = transactions;
@@ -180,7 +174,12 @@ final class FrameIndex {
     }
 
     synchronized int firstPdu(long frame) {
-        return known(frame) ? firstPdu.get((int) frame - 1) : -1;
+        return known(frame) ? firstPduAt((int) frame - 1) : -1;
+    }
+
+    /** The first PDU that frame {@code i + 1} completed, or -1. */
+    private int firstPduAt(int i) {
+        return (kinds.get(i) & 0xff) >>> 2 == 0 ? -1 : firstPdu.get(i);
     }
 
     /** Raises the severity of a read frame to {@code s} when it is worse. */
@@ -275,10 +274,10 @@ final class FrameIndex {
         int index = pdus++;
         if (known(frame)) {
             int fi = (int) frame - 1;
-            if (firstPdu.get(fi) < 0) {
+            int k = kinds.get(fi) & 0xff;
+            if ((k >>> 2) == 0) {
                 firstPdu.set(fi, index);
             }
-            int k = kinds.get(fi) & 0xff;
             if ((k >>> 2) < MAX_COUNTED) {
                 kinds.set(fi, (byte) (k + (1 << 2)));
             }
@@ -448,7 +447,7 @@ final class FrameIndex {
         if (!known(frame)) {
             return new int[] {0, 0};
         }
-        int first = firstPdu.get((int) frame - 1);
+        int first = firstPduAt((int) frame - 1);
         if (first < 0) {
             return new int[] {0, 0};
         }
@@ -457,7 +456,7 @@ final class FrameIndex {
         if (count == MAX_COUNTED) {
             end = pdus;
             for (long g = frame + 1; g <= frames; g++) {
-                int n = firstPdu.get((int) g - 1);
+                int n = firstPduAt((int) g - 1);
                 if (n >= 0) {
                     end = n;
                     break;
@@ -479,7 +478,7 @@ final class FrameIndex {
     /** Tells {@code v} of each PDU of a known connection, in frame order, holding the lock throughout. */
     synchronized void forEachPdu(PduVisitor v) {
         for (long f = 1; f <= frames; f++) {
-            if (firstPdu.get((int) f - 1) < 0) {
+            if (firstPduAt((int) f - 1) < 0) {
                 continue;
             }
             int[] r = pduRange(f);
@@ -501,49 +500,18 @@ final class FrameIndex {
 
     // ---- transactions
 
-    /** Files that {@code frame} takes part in transaction {@code t}, the {@code index}th reported. */
-    synchronized void file(long frame, Transaction t, int index) {
-        if (frame < 1 || frame > Integer.MAX_VALUE - 8) {
-            return;
-        }
-        int i = (int) frame - 1;
-        for (Columns.Ints column : new Columns.Ints[] {frameTransaction, frameTransaction2}) {
-            int old = column.get(i);
-            if (old == 0) {
-                column.set(i, index + 1);
-                return;
-            }
-            if (old == index + 1 || transactions.get(old - 1).id.equals(t.id)) {
-                return;
-            }
-        }
-        List<String> ids = transactionsExtra.computeIfAbsent(frame, k -> new ArrayList<>(1));
-        if (!ids.contains(t.id)) {
-            ids.add(t.id);
-        }
+    /** Files transaction {@code t}, the {@code index}th reported, under the frames it takes part in. */
+    synchronized void file(Transaction t, int index) {
+        frameTransactions.file(t, index);
     }
 
     /** Ids of the transactions that {@code frame} takes part in. */
     synchronized List<String> transactionsAt(long frame) {
-        List<String> out = new ArrayList<>(1);
-        if (known(frame)) {
-            int i = (int) frame - 1;
-            synchronized (transactions) {
-                for (int t : new int[] {frameTransaction.get(i), frameTransaction2.get(i)}) {
-                    if (t > 0) {
-                        out.add(transactions.get(t - 1).id);
-                    }
-                }
-            }
+        if (!known(frame)) {
+            return new ArrayList<>(1);
         }
-        List<String> extra = known(frame) ? transactionsExtra.get(frame) : null;
-        if (extra != null) {
-            for (String id : extra) {
-                if (!out.contains(id)) {
-                    out.add(id);
-                }
-            }
+        synchronized (transactions) {
+            return frameTransactions.at(frame, transactions);
         }
-        return out;
     }
 }
