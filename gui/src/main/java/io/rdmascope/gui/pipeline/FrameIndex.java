@@ -76,10 +76,11 @@ final class FrameIndex {
     // ---- per PDU
     private final Columns.Ints pduMeta = new Columns.Ints(0);
     private final Columns.Ints pduStag = new Columns.Ints(0);
-    private final Columns.Longs pduTo = new Columns.Longs(0);
-    private final Columns.Ints pduLength = new Columns.Ints(0);
+    /** TO or MSN: close to the others of their block where a transfer moves through a region. */
+    private final Columns.DeltaLongs pduTo = new Columns.DeltaLongs(0);
+    private final Columns.NearInts pduLength = new Columns.NearInts();
     private final Columns.Ints pduCrc = new Columns.Ints(0);
-    private final Columns.Ints pduSegmentDelta = new Columns.Ints(0);
+    private final Columns.NearInts pduSegmentDelta = new Columns.NearInts();
     private final Columns.Shorts pduPayloadOffset = new Columns.Shorts((short) -1);
     private int pdus;
     /** Units the table does not describe exactly, by PDU index. */
@@ -285,9 +286,10 @@ final class FrameIndex {
         int meta = meta(u, f, s);
         if (s != null) {
             pduStag.set(index, (int) (s.tagged ? s.stag : s.invalidateStag));
-            pduTo.set(index, s.tagged ? s.to : s.msn);
-            pduLength.set(index, s.payloadLength);
         }
+        // Every row set, in order, as the difference columns want it.
+        pduTo.set(index, s == null ? 0 : s.tagged ? s.to : s.msn);
+        pduLength.set(index, s == null ? 0 : s.payloadLength);
         if (f != null) {
             pduCrc.set(index, (int) f.crcField);
         }
