@@ -64,45 +64,80 @@ final class FrameTransactions {
         blocks[b] = a;
     }
 
-    /** Ids of the transactions of {@code transactions} that {@code frame} takes part in, each once, in report order. */
+    /**
+     * Ids of the transactions of {@code transactions} that {@code frame} takes part in, each once,
+     * in report order. The answers for the whole block are worked out at the first question about
+     * it and kept until a question about another block: a display filter asks frame after frame,
+     * and walking each transaction's frames once per block costs about 0.1 µs a frame on the bulk
+     * capture where a search per frame and transaction cost 0.5 µs.
+     */
     List<String> at(long frame, List<Transaction> transactions) {
-        List<String> out = new ArrayList<>(1);
         int b = frame < 1 || frame > Integer.MAX_VALUE - 8 ? -1 : (int) ((frame - 1) >>> BLOCK_SHIFT);
         int[] a = b < 0 || b >= blocks.length || blocks[b] == null ? EMPTY : blocks[b];
-        for (int k = 1; k <= a[0]; k++) {
-            Transaction t = transactions.get(a[k]);
-            if (takesPart(t, listed.get(a[k]), frame) && !out.contains(t.id)) {
-                out.add(t.id);
-            }
+        if (a[0] == 0) {
+            return new ArrayList<>(1);
         }
-        return out;
+        if (b != cachedBlock || a[0] != cachedCount) {
+            answer(b, a, transactions);
+        }
+        List<String> ids = cached[(int) (frame - 1) & ((1 << BLOCK_SHIFT) - 1)];
+        return ids == null ? new ArrayList<>(1) : new ArrayList<>(ids);
     }
 
-    private static boolean takesPart(Transaction t, int listed, long frame) {
-        if (frame == t.initiationFrame || (t.completionFrame >= 0 && frame == t.completionFrame)) {
-            return true;
-        }
-        FrameList data = t.dataFrames;
-        if (listed < 0) {
-            for (int k = 0; k < -listed - 1; k++) {
-                if (data.getLong(k) == frame) {
-                    return true;
+    /** The block whose answers {@link #cached} holds, and how many transactions it had then. */
+    private int cachedBlock = -1, cachedCount;
+    @SuppressWarnings("unchecked")
+    private final List<String>[] cached = new List[1 << BLOCK_SHIFT];
+
+    private void answer(int b, int[] a, List<Transaction> transactions) {
+        Arrays.fill(cached, null);
+        long first = ((long) b << BLOCK_SHIFT) + 1, end = first + (1 << BLOCK_SHIFT);
+        for (int k = 1; k <= a[0]; k++) {
+            Transaction t = transactions.get(a[k]);
+            int listed = this.listed.get(a[k]);
+            note(t.initiationFrame, t.id, first, end);
+            FrameList data = t.dataFrames;
+            int n = listed < 0 ? -listed - 1 : listed;
+            for (int i = listed < 0 ? 0 : lowerBound(data, listed, first); i < n; i++) {
+                long f = data.getLong(i);
+                if (listed >= 0 && f >= end) {
+                    break;
                 }
+                note(f, t.id, first, end);
             }
-            return false;
+            if (t.completionFrame >= 0) {
+                note(t.completionFrame, t.id, first, end);
+            }
         }
-        int lo = 0, hi = listed - 1;
-        while (lo <= hi) {
+        cachedBlock = b;
+        cachedCount = a[0];
+    }
+
+    private void note(long frame, String id, long first, long end) {
+        if (frame < first || frame >= end) {
+            return;
+        }
+        int i = (int) (frame - first);
+        List<String> ids = cached[i];
+        if (ids == null) {
+            cached[i] = ids = new ArrayList<>(2);
+        }
+        if (!ids.contains(id)) {
+            ids.add(id);
+        }
+    }
+
+    /** The first of the {@code n} ordered frames of {@code data} at or after {@code frame}. */
+    private static int lowerBound(FrameList data, int n, long frame) {
+        int lo = 0, hi = n;
+        while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            long f = data.getLong(mid);
-            if (f < frame) {
+            if (data.getLong(mid) < frame) {
                 lo = mid + 1;
-            } else if (f > frame) {
-                hi = mid - 1;
             } else {
-                return true;
+                hi = mid;
             }
         }
-        return false;
+        return lo;
     }
 }

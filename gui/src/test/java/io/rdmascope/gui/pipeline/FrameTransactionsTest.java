@@ -42,6 +42,10 @@ class FrameTransactionsTest {
                     assertThat(m.transactionsAt(f)).as(capture.getFileName() + " frame " + f).isEqualTo(want);
                     withTransactions += want.isEmpty() ? 0 : 1;
                 }
+                for (long f = m.frameCount(); f >= 1; f -= 97) {
+                    assertThat(m.transactionsAt(f)).as(capture.getFileName() + " frame " + f + " backwards")
+                            .isEqualTo(expected.getOrDefault(f, List.of()));
+                }
                 assertThat(m.transactionsAt(0)).isEmpty();
                 assertThat(m.transactionsAt(m.frameCount() + 1)).isEmpty();
             }
