@@ -187,7 +187,9 @@ final class Columns {
             long d = v - bases.get(i >>> BLOCK);
             if (d > Integer.MIN_VALUE && d <= Integer.MAX_VALUE) {
                 deltas.set(i, (int) d);
-                far.remove(i);
+                if (!far.isEmpty()) {
+                    far.remove(i); // boxes i: only when some value is far
+                }
             } else {
                 deltas.set(i, FAR);
                 far.put(i, v);
@@ -227,7 +229,9 @@ final class Columns {
             long d = (long) v - (base == UNSET ? 0 : base);
             if (d > FAR && d <= Short.MAX_VALUE) {
                 deltas.set(i, (short) d);
-                far.remove(i);
+                if (!far.isEmpty()) {
+                    far.remove(i); // boxes i: only when some value is far
+                }
             } else {
                 deltas.set(i, FAR);
                 far.put(i, v);
