@@ -40,7 +40,7 @@ public final class Captures {
     }
 
     /** As {@link #open(Path)}, mapping the file through windows of {@code windowSize} octets. */
-    static CaptureReader open(Path file, int windowSize) throws CaptureException {
+    public static CaptureReader open(Path file, int windowSize) throws CaptureException {
         if (isStdin(file)) {
             return openStream(file, System.in, "standard input", windowSize);
         }

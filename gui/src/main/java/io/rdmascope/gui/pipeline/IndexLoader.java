@@ -371,12 +371,6 @@ final class IndexLoader implements FrameListener, EngineListener {
     @Override
     public void transaction(Transaction t) {
         int i = findings.transaction(t);
-        index.file(t.initiationFrame, t, i);
-        for (Long d : t.dataFrames) {
-            index.file(d, t, i);
-        }
-        if (t.completionFrame >= 0) {
-            index.file(t.completionFrame, t, i);
-        }
+        index.file(t, i);
     }
 }

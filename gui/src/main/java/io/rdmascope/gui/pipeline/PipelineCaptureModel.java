@@ -66,9 +66,17 @@ public final class PipelineCaptureModel implements CaptureModel {
         this(file, NicSettings.DEFAULTS);
     }
 
+    /**
+     * The window through which frames are read again: rows, details and bytes ask for one frame or
+     * a screenful of neighbours, and a record larger than the window widens it. 64 KiB rather than
+     * the command line's 1 MiB, which the application would hold for as long as the file is open
+     * (1 MB of the bulk capture's heap); scrolling the packet list reads about 60 frames per refill.
+     */
+    static final int RANDOM_ACCESS_WINDOW = 1 << 16;
+
     /** Opens the file for random access now, so that a file that is not a capture fails here. */
     public PipelineCaptureModel(Path file, NicSettings settings) throws IOException {
-        this(file, settings, null, Captures.open(file));
+        this(file, settings, null, Captures.open(file, RANDOM_ACCESS_WINDOW));
     }
 
     /**

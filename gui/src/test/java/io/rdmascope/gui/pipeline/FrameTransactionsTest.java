@@ -1,0 +1,95 @@
+package io.rdmascope.gui.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdmascope.engine.Transaction;
+import io.rdmascope.gui.Samples;
+import io.rdmascope.gui.model.LoadListener;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The transactions of each frame, found from the transactions, are those their frames were filed under. */
+class FrameTransactionsTest {
+    @Test
+    void everyFrameOfEverySampleAndRealCaptureHasTheTransactionsOfItsFrames() throws Exception {
+        List<Path> captures = new ArrayList<>();
+        try (Stream<Path> s = Files.list(Samples.sample("buffer-pool-exhausted.pcap").getParent())) {
+            s.filter(p -> p.toString().endsWith(".pcap")).sorted().forEach(captures::add);
+        }
+        if (Samples.haveReal()) {
+            captures.add(Samples.real("softuiwarp-mixed.pcap"));
+            captures.add(Samples.real("softuiwarp-send-read.pcap"));
+        }
+        int withTransactions = 0;
+        for (Path capture : captures) {
+            try (PipelineCaptureModel m = new PipelineCaptureModel(capture)) {
+                m.load(new LoadListener() {
+                    @Override
+                    public void frames(long count) {}
+
+                    @Override
+                    public void progress(double fraction) {}
+                }, () -> false);
+                Map<Long, List<String>> expected = filed(m.transactions());
+                for (long f = 1; f <= m.frameCount(); f++) {
+                    List<String> want = expected.getOrDefault(f, List.of());
+                    assertThat(m.transactionsAt(f)).as(capture.getFileName() + " frame " + f).isEqualTo(want);
+                    withTransactions += want.isEmpty() ? 0 : 1;
+                }
+                for (long f = m.frameCount(); f >= 1; f -= 97) {
+                    assertThat(m.transactionsAt(f)).as(capture.getFileName() + " frame " + f + " backwards")
+                            .isEqualTo(expected.getOrDefault(f, List.of()));
+                }
+                assertThat(m.transactionsAt(0)).isEmpty();
+                assertThat(m.transactionsAt(m.frameCount() + 1)).isEmpty();
+            }
+        }
+        assertThat(withTransactions).isGreaterThan(100);
+    }
+
+    /** Per frame, the distinct ids of the transactions listing it, in the order reported. */
+    private static Map<Long, List<String>> filed(List<Transaction> transactions) {
+        Map<Long, List<String>> out = new HashMap<>();
+        for (Transaction t : transactions) {
+            List<Long> frames = new ArrayList<>();
+            frames.add(t.initiationFrame);
+            for (int k = 0; k < t.dataFrames.size(); k++) {
+                frames.add(t.dataFrames.getLong(k));
+            }
+            if (t.completionFrame >= 0) {
+                frames.add(t.completionFrame);
+            }
+            for (long f : frames) {
+                List<String> ids = out.computeIfAbsent(f, k -> new ArrayList<>());
+                if (!ids.contains(t.id)) {
+                    ids.add(t.id);
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void nearIntsKeepValuesFarFromTheirBlock() {
+        Columns.NearInts c = new Columns.NearInts();
+        int[] values = new int[100_000];
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < values.length; i++) {
+            values[i] = r.nextInt(10) == 0 ? r.nextInt() : i * 3 + r.nextInt(100) - 1;
+            c.set(i, values[i]);
+        }
+        c.set(5, Integer.MIN_VALUE);
+        values[5] = Integer.MIN_VALUE;
+        c.set(6, 7);
+        values[6] = 7;
+        for (int i = 0; i < values.length; i++) {
+            assertThat(c.get(i)).as("row " + i).isEqualTo(values[i]);
+        }
+    }
+}
