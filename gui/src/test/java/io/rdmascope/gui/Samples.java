@@ -1,8 +1,11 @@
 package io.rdmascope.gui;
 
+import io.rdmascope.gui.model.LoadListener;
+import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.synth.scenario.Scenario;
 import io.rdmascope.synth.scenario.ScenarioParser;
 import io.rdmascope.synth.scenario.Synthesizer;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -43,5 +46,21 @@ public final class Samples {
             Synthesizer.write(s, o);
         }
         return out;
+    }
+
+    /** A load listener that hears nothing. */
+    public static final LoadListener QUIET = new LoadListener() {
+        @Override
+        public void frames(long count) {}
+
+        @Override
+        public void progress(double fraction) {}
+    };
+
+    /** The desktop model of a capture, loaded whole. */
+    public static PipelineCaptureModel loaded(Path capture) throws IOException {
+        PipelineCaptureModel m = new PipelineCaptureModel(capture);
+        m.load(QUIET, () -> false);
+        return m;
     }
 }

@@ -21,7 +21,6 @@ import io.rdmascope.pipeline.Dissection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,12 +36,7 @@ final class NicReplay {
 
     private final Path file;
     private final NicSettings settings;
-    private final Map<Long, NicState> cache = new LinkedHashMap<>(NIC_CACHE, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, NicState> e) {
-            return size() > NIC_CACHE;
-        }
-    };
+    private final Map<Long, NicState> cache = new RecentCache<>(NIC_CACHE);
 
     NicReplay(Path file, NicSettings settings) {
         this.file = file;

@@ -4,7 +4,6 @@ import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.FpduLayout;
 import io.rdmascope.net.TcpSegment;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,12 +23,7 @@ final class StreamOctets {
 
     private final FrameIndex index;
     private final FrameReader reader;
-    private final Map<Long, TcpSegment> recent = new LinkedHashMap<>(CACHED, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, TcpSegment> e) {
-            return size() > CACHED;
-        }
-    };
+    private final Map<Long, TcpSegment> recent = new RecentCache<>(CACHED);
 
     StreamOctets(FrameIndex index, FrameReader reader) {
         this.index = index;

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.gui.Samples;
-import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,14 +22,7 @@ class ExportsTest {
 
     @org.junit.jupiter.api.BeforeAll
     static void load() throws Exception {
-        model = new PipelineCaptureModel(Samples.synth("bounds.yaml", tmp));
-        model.load(new LoadListener() {
-            @Override
-            public void frames(long count) {}
-
-            @Override
-            public void progress(double fraction) {}
-        }, () -> false);
+        model = Samples.loaded(Samples.synth("bounds.yaml", tmp));
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.gui.Samples;
-import io.rdmascope.gui.model.LoadListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,14 +27,7 @@ class FrameTransactionsTest {
         }
         int withTransactions = 0;
         for (Path capture : captures) {
-            try (PipelineCaptureModel m = new PipelineCaptureModel(capture)) {
-                m.load(new LoadListener() {
-                    @Override
-                    public void frames(long count) {}
-
-                    @Override
-                    public void progress(double fraction) {}
-                }, () -> false);
+            try (PipelineCaptureModel m = Samples.loaded(capture)) {
                 Map<Long, List<String>> expected = filed(m.transactions());
                 for (long f = 1; f <= m.frameCount(); f++) {
                     List<String> want = expected.getOrDefault(f, List.of());

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.gui.Samples;
-import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.report.FrameCollector;
 import io.rdmascope.report.FrameRecord;
@@ -46,14 +45,7 @@ class RebuiltPdusTest {
             }, false);
             Dissection.run(capture, c, c, null, () -> false);
             List<PduRecord> got = new ArrayList<>();
-            try (PipelineCaptureModel m = new PipelineCaptureModel(capture)) {
-                m.load(new LoadListener() {
-                    @Override
-                    public void frames(long count) {}
-
-                    @Override
-                    public void progress(double fraction) {}
-                }, () -> false);
+            try (PipelineCaptureModel m = Samples.loaded(capture)) {
                 for (long f = 1; f <= m.frameCount(); f++) {
                     got.addAll(((FrameRecord) m.filterContext(f, true)).pdus);
                 }

@@ -7,7 +7,6 @@ import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.gui.Samples;
-import io.rdmascope.gui.model.LoadListener;
 import io.rdmascope.pipeline.AnalysisRecords;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
@@ -52,14 +51,7 @@ class SameAnalysisAsAnalyzeTest {
         FileAnalysis cli = new Analyzer(NicSettings.DEFAULTS).analyze(capture, capture.toString());
         List<Transaction> gt;
         List<Violation> gv;
-        try (PipelineCaptureModel m = new PipelineCaptureModel(capture)) {
-            m.load(new LoadListener() {
-                @Override
-                public void frames(long count) {}
-
-                @Override
-                public void progress(double fraction) {}
-            }, () -> false);
+        try (PipelineCaptureModel m = Samples.loaded(capture)) {
             gt = new ArrayList<>(m.transactions());
             gv = new ArrayList<>(m.violations());
         }
