@@ -72,6 +72,26 @@ class LiveCaptureWindowTest {
     }
 
     @Test
+    void aDisplayFilterAppliedWhileCapturingShowsTheMatchingFramesThatComeLater(FxRobot robot) throws Exception {
+        try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+            robot.interact(() -> view.captureMenu().start("lo", replay.filter()));
+            // applied before any traffic: every frame that matches comes after it
+            robot.interact(() -> {
+                view.filterField().setText("mpa");
+                view.applyFilter();
+            });
+            assertThat(view.table().getItems()).isEmpty();
+            send(replay).get(30, TimeUnit.SECONDS);
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10
+                    && !view.table().getItems().isEmpty());
+            assertThat(view.isCapturing()).isTrue();
+            assertThat(view.table().getItems().size()).isLessThan((int) view.allRows().frameCount());
+            robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+        }
+    }
+
+    @Test
     void rowsAndTransactionsArriveWhileCapturingAndStopEndsWithTheWholeAnalysis(FxRobot robot) throws Exception {
         try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
             robot.interact(() -> view.captureMenu().start("lo", replay.filter()));

@@ -133,7 +133,7 @@ final class FilterBar extends HBox {
         int n = host.frameCount();
         java.util.function.LongPredicate p = f.predicate();
         if (n <= FOREGROUND_FILTER) {
-            filtered.show(matching(p, n, () -> false, null));
+            filtered.show(matching(p, n, () -> false, null), p, n);
             host.status("Displayed: " + filtered.size() + " of " + n + " frames");
             return;
         }
@@ -185,7 +185,7 @@ final class FilterBar extends HBox {
             }
             int[] m = task.getValue();
             if (m != null) {
-                filtered.show(m);
+                filtered.show(m, p, n);
                 host.status("Displayed: " + m.length + " of " + n + " frames");
             }
         });

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 import javafx.collections.ObservableListBase;
 
 /**
@@ -21,6 +22,13 @@ public final class FrameList extends ObservableListBase<FrameRow> {
     private LongFunction<FrameRow> rowOf = f -> null;
     private int count;
     private int[] matches;
+    /**
+     * The display filter whose matches are shown, applied to the frames that become known later
+     * (a live capture, a file still loading); null when every frame is shown.
+     */
+    private LongPredicate filter;
+    /** The last frame {@link #filter} was applied to. */
+    private int filteredUpTo;
     /** The frames shown in a sorted order (a permutation of the unsorted ones), or null. */
     private int[] order;
     /** Where each frame stands in {@link #order}: index by frame number; -1 when not shown. */
@@ -131,6 +139,7 @@ public final class FrameList extends ObservableListBase<FrameRow> {
         rowOf = rows;
         count = 0;
         matches = null;
+        filter = null;
         order = null;
         positions = null;
         cache.clear();
@@ -153,18 +162,57 @@ public final class FrameList extends ObservableListBase<FrameRow> {
             beginChange();
             nextAdd(old, next);
             endChange();
+        } else if (filter != null && order == null) {
+            filterNewFrames();
         }
+    }
+
+    /** Adds the frames after {@link #filteredUpTo} that the filter accepts. */
+    private void filterNewFrames() {
+        int[] add = new int[16];
+        int k = 0;
+        for (int f = filteredUpTo + 1; f <= count; f++) {
+            if (filter.test(f)) {
+                if (k == add.length) {
+                    add = Arrays.copyOf(add, k * 2);
+                }
+                add[k++] = f;
+            }
+        }
+        filteredUpTo = count;
+        if (k == 0) {
+            return;
+        }
+        int old = matches.length;
+        matches = Arrays.copyOf(matches, old + k);
+        System.arraycopy(add, 0, matches, old, k);
+        beginChange();
+        nextAdd(old, old + k);
+        endChange();
     }
 
     /** Shows only {@code frames} (ascending), or every frame when null. */
     public void show(int[] frames) {
+        show(frames, null, 0);
+    }
+
+    /**
+     * Shows {@code frames}, the frames 1 to {@code upTo} that {@code filter} accepts; the frames
+     * known later are shown as they come if {@code filter} accepts them.
+     */
+    public void show(int[] frames, LongPredicate filter, int upTo) {
         List<FrameRow> old = snapshot();
         matches = frames;
         order = null;
         positions = null;
+        this.filter = frames == null ? null : filter;
+        filteredUpTo = upTo;
         beginChange();
         nextReplace(0, size(), old);
         endChange();
+        if (this.filter != null) {
+            filterNewFrames();
+        }
         onShow.run();
     }
 
