@@ -3,6 +3,7 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
@@ -195,7 +196,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         Analyzer.EngineFactory engines = env.engines();
         if (format == Format.text && !explain && filter.matchesAll()) {
             PrintStream out = env.out();
-            engines = (s, listener) -> env.engines().create(s, Live.both(listener, Live.printer(out)));
+            engines = (s, listener) -> env.engines().create(s, EngineListener.both(listener, Live.printer(out)));
         }
         Analyzer analyzer = new Analyzer(settings, source, engines);
         List<Inputs.Input> inputs = List.of(new Inputs.Input(Path.of(capture.iface), capture.iface, null));

@@ -222,32 +222,4 @@ final class Live {
             }
         };
     }
-
-    /** Both listeners, {@code first} first. */
-    static EngineListener both(EngineListener first, EngineListener second) {
-        return new EngineListener() {
-            @Override
-            public void violation(Violation v) {
-                first.violation(v);
-                second.violation(v);
-            }
-
-            @Override
-            public void transaction(Transaction t) {
-                first.transaction(t);
-                second.transaction(t);
-            }
-
-            @Override
-            public boolean wantsSteps() {
-                return first.wantsSteps() || second.wantsSteps();
-            }
-
-            @Override
-            public void step(long frame, String connection, String endpoint, String actor, String text) {
-                first.step(frame, connection, endpoint, actor, text);
-                second.step(frame, connection, endpoint, actor, text);
-            }
-        };
-    }
 }

@@ -31,4 +31,46 @@ public interface EngineListener {
     default void step(long frame, String connection, String endpoint, String actor, String text) {
         step(frame, endpoint, actor, text);
     }
+
+    /**
+     * Both listeners, {@code first} first: findings go to both, and a step to each that wants
+     * steps.
+     */
+    static EngineListener both(EngineListener first, EngineListener second) {
+        boolean firstSteps = first.wantsSteps();
+        boolean secondSteps = second.wantsSteps();
+        return new EngineListener() {
+            @Override
+            public void violation(Violation violation) {
+                first.violation(violation);
+                second.violation(violation);
+            }
+
+            @Override
+            public void transaction(Transaction transaction) {
+                first.transaction(transaction);
+                second.transaction(transaction);
+            }
+
+            @Override
+            public boolean wantsSteps() {
+                return firstSteps || secondSteps;
+            }
+
+            @Override
+            public void step(long frame, String endpoint, String actor, String text) {
+                step(frame, null, endpoint, actor, text);
+            }
+
+            @Override
+            public void step(long frame, String connection, String endpoint, String actor, String text) {
+                if (firstSteps) {
+                    first.step(frame, connection, endpoint, actor, text);
+                }
+                if (secondSteps) {
+                    second.step(frame, connection, endpoint, actor, text);
+                }
+            }
+        };
+    }
 }

@@ -38,38 +38,7 @@ public final class ExplainWriter implements EngineListener {
 
     /** An engine listener that tells both {@code analysis} (first) and this narrator. */
     public EngineListener alongside(EngineListener analysis) {
-        ExplainWriter me = this;
-        return new EngineListener() {
-            @Override
-            public void violation(Violation violation) {
-                analysis.violation(violation);
-                me.violation(violation);
-            }
-
-            @Override
-            public void transaction(Transaction transaction) {
-                analysis.transaction(transaction);
-                me.transaction(transaction);
-            }
-
-            @Override
-            public boolean wantsSteps() {
-                return true;
-            }
-
-            @Override
-            public void step(long frame, String endpoint, String actor, String text) {
-                step(frame, null, endpoint, actor, text);
-            }
-
-            @Override
-            public void step(long frame, String connection, String endpoint, String actor, String text) {
-                if (analysis.wantsSteps()) {
-                    analysis.step(frame, connection, endpoint, actor, text);
-                }
-                me.step(frame, connection, endpoint, actor, text);
-            }
-        };
+        return EngineListener.both(analysis, this);
     }
 
     @Override
