@@ -9,11 +9,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
@@ -131,36 +129,11 @@ class FpduLayoutTest {
 
     /** The TCP payload of each direction (initiator first) of the capture's one connection. */
     private static byte[][] streams(Path file) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
         @SuppressWarnings("unchecked")
         Map<Long, byte[]>[] parts = new Map[] {new TreeMap<>(), new TreeMap<>()};
-        long[] isn = {-1, -1};
-        int initiatorPort = -1;
-        int at = 24;
-        while (at + 16 <= b.limit()) {
-            int caplen = b.getInt(at + 8);
-            int p = at + 16;
-            at = p + caplen;
-            ByteBuffer be = b.duplicate().order(ByteOrder.BIG_ENDIAN);
-            int ip = p + 14;
-            int ihl = (be.get(ip) & 0x0f) * 4;
-            int ipLen = be.getShort(ip + 2) & 0xffff;
-            int t = ip + ihl;
-            int sport = be.getShort(t) & 0xffff;
-            long seq = Integer.toUnsignedLong(be.getInt(t + 4));
-            int flags = be.get(t + 13) & 0xff;
-            int thl = ((be.get(t + 12) & 0xf0) >> 4) * 4;
-            if ((flags & 0x02) != 0 && (flags & 0x10) == 0) {
-                initiatorPort = sport;
-            }
-            int d = sport == initiatorPort ? 0 : 1;
-            if ((flags & 0x02) != 0) {
-                isn[d] = seq;
-                continue;
-            }
-            int len = ipLen - ihl - thl;
-            if (len > 0) {
-                parts[d].put(seq - isn[d] - 1, Arrays.copyOfRange(b.array(), t + thl, t + thl + len));
+        for (ClassicPcap.Segment seg : ClassicPcap.segments(file)) {
+            if (seg.payload().length > 0) {
+                parts[seg.direction()].put(seg.offset(), seg.payload());
             }
         }
         byte[][] out = new byte[2][];

@@ -9,8 +9,6 @@ import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
 import io.rdmascope.tcp.TcpConnection;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,43 +29,12 @@ class RealCaptureTest {
         MpaDetector det = new MpaDetector(rec);
         TcpConnection tcp = MpaTestSupport.tcp(1);
         StreamHandler[] h = {det.open(tcp, Direction.FROM_INITIATOR), det.open(tcp, Direction.FROM_RESPONDER)};
-        long[] isn = {-1, -1};
-        int initiatorPort = -1;
-
-        // Classic pcap, Ethernet, IPv4: enough arithmetic to take out each TCP payload.
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(FILE)).order(ByteOrder.LITTLE_ENDIAN);
-        int at = 24;
-        long frame = 0;
-        while (at + 16 <= b.limit()) {
-            frame++;
-            int caplen = b.getInt(at + 8);
-            int p = at + 16;
-            at = p + caplen;
-            int ip = p + 14;
-            int ihl = (b.get(ip) & 0x0f) * 4;
-            int ipLen = ((b.get(ip + 2) & 0xff) << 8) | (b.get(ip + 3) & 0xff);
-            int t = ip + ihl;
-            int sport = ((b.get(t) & 0xff) << 8) | (b.get(t + 1) & 0xff);
-            long seq = Integer.toUnsignedLong(b.order(ByteOrder.BIG_ENDIAN).getInt(t + 4));
-            b.order(ByteOrder.LITTLE_ENDIAN);
-            int flags = b.get(t + 13) & 0xff;
-            int thl = ((b.get(t + 12) & 0xf0) >> 4) * 4;
-            if ((flags & 0x02) != 0 && (flags & 0x10) == 0) {
-                initiatorPort = sport;
+        for (ClassicPcap.Segment seg : ClassicPcap.segments(FILE)) {
+            if (seg.payload().length > 0) {
+                h[seg.direction()].data(seg.frame(), 0L, seg.offset(), seg.payload(), 0, seg.payload().length);
             }
-            int d = sport == initiatorPort ? 0 : 1;
-            if ((flags & 0x02) != 0) {
-                isn[d] = seq;
-                continue;
-            }
-            int len = ipLen - ihl - thl;
-            if (len > 0) {
-                byte[] payload = new byte[len];
-                b.get(t + thl, payload, 0, len);
-                h[d].data(frame, 0L, seq - isn[d] - 1, payload, 0, len);
-            }
-            if ((flags & 0x04) != 0) {
-                h[d].end(frame, 0L, true);
+            if (seg.reset()) {
+                h[seg.direction()].end(seg.frame(), 0L, true);
             }
         }
         h[0].captureEnd();
