@@ -8,7 +8,6 @@ import io.rdmascope.engine.ViolationCode;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
-import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.ui.ExpertItems;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
@@ -44,8 +43,7 @@ class ExpertTest {
     }
 
     private long selected() {
-        FrameRow r = view.table().getSelectionModel().getSelectedItem();
-        return r == null ? -1 : r.number();
+        return Windows.selectedFrame(view);
     }
 
     private TreeItem<FieldNode> expert(int i) {

@@ -37,8 +37,7 @@ class NavigationTest {
     }
 
     private long selected() {
-        FrameRow r = view.table().getSelectionModel().getSelectedItem();
-        return r == null ? -1 : r.number();
+        return Windows.selectedFrame(view);
     }
 
     private static void ctrl(FxRobot robot, KeyCode key) {

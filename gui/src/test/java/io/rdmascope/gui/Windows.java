@@ -1,5 +1,6 @@
 package io.rdmascope.gui;
 
+import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
 import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
@@ -28,5 +29,11 @@ public final class Windows {
         WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
                 && view.status().getText().contains(" note"));
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The number of the frame selected in the packet list, or -1. */
+    public static long selectedFrame(MainView view) {
+        FrameRow r = view.table().getSelectionModel().getSelectedItem();
+        return r == null ? -1 : r.number();
     }
 }
