@@ -87,7 +87,7 @@ final class Operations {
     void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation, boolean first) {
         narration.writeSent(c, d, f, s, op);
         if (first && operation != null) {
-            link(c, d, operation, s.stag);
+            link(c, d, operation, s.stag, s.to, s.payloadLength);
         }
         StagEntry e = stags.access(c, d, f, m, s.stag, s.to, s.payloadLength, StagRules.ACCESS_WRITE, op.displayName,
                 operation);
@@ -110,9 +110,10 @@ final class Operations {
      * Gives an operation the frame that advertised the region it names, and makes it part of the
      * upper-layer call that advertised it.
      */
-    private void link(Conn c, int d, Transaction operation, long stag) {
+    private void link(Conn c, int d, Transaction operation, long stag, long to, long length) {
         StagEntry e = c.nic(1 - d).find(stag);
         if (e != null) {
+            e = e.covering(to, length);
             operation.advertisedFrame = e.advertisedFrame();
             ulps.used(e, operation);
         }
@@ -153,7 +154,7 @@ final class Operations {
     /** An RDMA Read Request: its transaction, judged against the peer's STag table, and queued for its responses. */
     void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
         Transaction operation = beginRead(c, d, f, rr);
-        link(c, d, operation, rr.sourceStag());
+        link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
         if (operation.parent != null && ledger.isOpen(operation.parent)) {
             operation.parent.addDataFrame(f);
         }

@@ -77,10 +77,20 @@ final class StagRules {
             }
             return null;
         }
-        if (e.valid() && boundHere(c, d, e) && (e.access() & need) != 0 && e.contains(to, length)) {
+        if (allows(c, d, e, to, length, need)) {
             return e;
         }
-        return denied(c, d, f, m, e, stag, to, length, need, opName, operation);
+        for (StagEntry x = e.earlier(); x != null; x = x.earlier()) {
+            if (allows(c, d, x, to, length, need)) {
+                return x;
+            }
+        }
+        StagEntry valid = e.newestValid();
+        return denied(c, d, f, m, valid != null ? valid : e, stag, to, length, need, opName, operation);
+    }
+
+    private boolean allows(Conn c, int d, StagEntry e, long to, long length, int need) {
+        return e.valid() && boundHere(c, d, e) && (e.access() & need) != 0 && e.contains(to, length);
     }
 
     /**
@@ -202,6 +212,9 @@ final class StagRules {
             completionUnknown(c, d, f, stag, kind, op);
             return;
         }
+        if (!e.valid() && e.newestValid() != null) {
+            e = e.newestValid();
+        }
         Transaction t = OneShotRules.of(e);
         if (!e.valid()) {
             completionInvalid(c, d, f, e, stag, op);
@@ -235,6 +248,10 @@ final class StagRules {
         }
         nic.invalidate(e, f);
         narration.remoteInvalidated(c, d, f, e, advert, op);
+        // the STag names one registration: the regions it was advertised for beside this one go too
+        for (StagEntry x = e.earlier(); x != null; x = x.earlier()) {
+            nic.invalidate(x, f);
+        }
     }
 
     /** A completion naming an STag that its receiver never advertised. */

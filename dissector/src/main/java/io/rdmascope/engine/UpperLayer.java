@@ -12,6 +12,7 @@ import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpInput;
 import io.rdmascope.ulp.UlpMessage;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +65,8 @@ final class UpperLayer {
         int requester;
         /** Calls awaiting their reply, by {@link #callKey}: each side numbers its own calls (NFSv4.1 callbacks). */
         final LinkedHashMap<Long, Transaction> calls = new LinkedHashMap<>();
+        /** Calls awaiting more than one reply (a compound answered in parts): how many they await. */
+        final IdentityHashMap<Transaction, Integer> unanswered = new IdentityHashMap<>();
         /** The entries this connection's messages bound, oldest first (bounded). */
         final ArrayList<StagEntry> advertised = new ArrayList<>();
     }
@@ -264,19 +267,47 @@ final class UpperLayer {
         } else {
             ledger.opened(t);
         }
-        long key = callKey(msg.correlation, d);
-        Transaction before = s.calls.remove(key);
-        if (before != null && ledger.isOpen(before)) {
-            ledger.ended(before, TransactionStatus.INCOMPLETE);
+        await(s, msg.correlation, d, t);
+        int keys = 1;
+        if (msg.moreCorrelations != null) {
+            for (long more : msg.moreCorrelations) {
+                if (more != msg.correlation && s.calls.get(callKey(more, d)) != t) {
+                    await(s, more, d, t);
+                    keys++;
+                }
+            }
         }
-        if (s.calls.size() >= MAX_OPEN_CALLS) {
+        if (keys > 1) {
+            s.unanswered.put(t, keys);
+        }
+        return t;
+    }
+
+    /** The call awaits a reply under this correlation; a call that held it before loses it. */
+    private void await(Session s, long correlation, int d, Transaction t) {
+        Transaction before = s.calls.put(callKey(correlation, d), t);
+        if (before != null && before != t) {
+            lost(s, before);
+        }
+        if (s.calls.size() > MAX_OPEN_CALLS) {
             Iterator<Transaction> it = s.calls.values().iterator();
             Transaction oldest = it.next();
             it.remove();
-            ledger.ended(oldest, TransactionStatus.INCOMPLETE);
+            s.unanswered.remove(oldest);
+            if (ledger.isOpen(oldest)) {
+                ledger.ended(oldest, TransactionStatus.INCOMPLETE);
+            }
         }
-        s.calls.put(key, t);
-        return t;
+    }
+
+    /** A call's correlation was taken by a newer call: without another one left, it ends unanswered. */
+    private void lost(Session s, Transaction call) {
+        Integer n = s.unanswered.remove(call);
+        if (n != null && n > 1) {
+            s.unanswered.put(call, n - 1);
+        } else if (ledger.isOpen(call)) {
+            ledger.ended(call, TransactionStatus.INCOMPLETE);
+        }
     }
 
     /** A call's key: its correlation (XID, command identifier, ITT, MessageId) and the direction that sent it. */
@@ -285,11 +316,28 @@ final class UpperLayer {
     }
 
     private void reply(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
-        Transaction t = s.calls.remove(callKey(msg.correlation, 1 - d));
+        answered(c, d, f, s, msg, op, msg.correlation);
+        if (msg.moreCorrelations != null) {
+            for (long more : msg.moreCorrelations) {
+                answered(c, d, f, s, msg, op, more);
+            }
+        }
+    }
+
+    /** One correlation of a reply: the call ends when it was the last one the call awaited. */
+    private void answered(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op, long correlation) {
+        Transaction t = s.calls.remove(callKey(correlation, 1 - d));
         if (t == null || !ledger.isOpen(t)) {
             return;
         }
-        include(t, op);
+        if (op != null && (t.operations.isEmpty() || !t.operations.get(t.operations.size() - 1).equals(op.id))) {
+            include(t, op);
+        }
+        Integer n = s.unanswered.remove(t);
+        if (n != null && n > 1) {
+            s.unanswered.put(t, n - 1);
+            return;
+        }
         narration.ulpReply(c, d, f, t, msg);
         retire(c, 1 - d, f, t);
         ledger.completed(t, f);
@@ -315,18 +363,17 @@ final class UpperLayer {
         long to = a.to();
         long length = a.lengthKnown() ? a.length() : -1L;
         StagEntry before = nic.find(a.stag());
-        if (before != null && before.valid() && before.owner() instanceof Advert b && b.protocol.equals(protocol)
-                && before.connection().equals(c.id) && before.direction() == d && before.length() >= 0 && length >= 0
-                && before.to() >= 0 && to >= 0 && before.to() + before.length() >= 0 && to + length >= 0) {
-            // another part of one registration (rsockets advertises its receive buffer in halves):
-            // the STag covers both
-            long end = Math.max(before.to() + before.length(), to + length);
-            to = Math.min(before.to(), to);
-            length = end - to;
-            access |= before.access();
+        StagEntry e;
+        if (before != null && before.valid() && before.owner() instanceof Advert b && b.call != null && call != null
+                && b.call != call && ledger.isOpen(b.call) && before.connection().equals(c.id)
+                && before.direction() == d) {
+            // one registration advertised for another call while the first is still open (an
+            // NVMe/RDMA host that gives every command one key): both regions stay usable
+            e = nic.advertiseBeside(before, c.id, d, c.endpoint[d], to, length, access, f, call.id,
+                    new Advert(protocol, a.what(), call));
+        } else {
+            e = advertiseOver(c, d, f, nic, before, protocol, a, call, access, to, length);
         }
-        StagEntry e = nic.advertise(c.id, d, c.endpoint[d], a.stag(), to, length, access, f,
-                call != null ? call.id : null, new Advert(protocol, a.what(), call));
         if (e == null) {
             return;
         }
@@ -338,6 +385,23 @@ final class UpperLayer {
         }
         s.advertised.add(e);
         narration.ulpAdvertised(c, d, f, a, access);
+    }
+
+    /** Advertises the region in place of the STag's entry, or as another part of it. */
+    private static StagEntry advertiseOver(Conn c, int d, long f, Nic nic, StagEntry before, String protocol,
+                                           Advertisement a, Transaction call, int access, long to, long length) {
+        if (before != null && before.valid() && before.owner() instanceof Advert b && b.protocol.equals(protocol)
+                && before.connection().equals(c.id) && before.direction() == d && before.length() >= 0 && length >= 0
+                && before.to() >= 0 && to >= 0 && before.to() + before.length() >= 0 && to + length >= 0) {
+            // another part of one registration (rsockets advertises its receive buffer in halves):
+            // the STag covers both
+            long end = Math.max(before.to() + before.length(), to + length);
+            to = Math.min(before.to(), to);
+            length = end - to;
+            access |= before.access();
+        }
+        return nic.advertise(c.id, d, c.endpoint[d], a.stag(), to, length, access, f,
+                call != null ? call.id : null, new Advert(protocol, a.what(), call));
     }
 
     /** Adds an operation to the call it belongs to. */
@@ -377,6 +441,7 @@ final class UpperLayer {
             }
         }
         s.calls.clear();
+        s.unanswered.clear();
         for (StagEntry e : s.advertised) {
             if (e.valid()) {
                 c.nic(e.direction()).invalidate(e, f);

@@ -94,6 +94,11 @@ public final class Nic {
         while (!invalidOrder.isEmpty()) {
             StagEntry old = invalidOrder.pollFirst();
             if (!old.valid && stags.get(old.stag()) == old) {
+                StagEntry still = old.newestValid();
+                if (still != null) {
+                    stags.put(old.stag(), still);
+                    continue;
+                }
                 stags.remove(old.stag());
                 return true;
             }
@@ -146,6 +151,34 @@ public final class Nic {
         e = fill(entry(stag), connection, direction, advertiser, to, length, access, frame, transaction, owner);
         e.valid = true;
         e.rejected = false;
+        return e;
+    }
+
+    /** Regions of one STag kept valid at once ({@link #advertiseBeside}). */
+    public static final int MAX_SHARING = 256;
+
+    /**
+     * Binds a region of an STag whose valid entry {@code current} still serves another call: one
+     * registration advertised for several calls at once (an NVMe/RDMA host that does not register
+     * each command gives them all one key). The new entry takes the table's place and the earlier
+     * valid ones stay behind it ({@link StagEntry#earlier()}), at most {@value #MAX_SHARING}.
+     */
+    public StagEntry advertiseBeside(StagEntry current, String connection, int direction, String advertiser, long to,
+                                     long length, int access, long frame, String transaction, Object owner) {
+        StagEntry e = fill(new StagEntry(current.stag()), connection, direction, advertiser, to, length, access, frame,
+                transaction, owner);
+        e.valid = true;
+        StagEntry last = e;
+        int kept = 0;
+        for (StagEntry x = current; x != null && kept < MAX_SHARING; x = x.earlier) {
+            if (x.valid) {
+                last.earlier = x;
+                last = x;
+                kept++;
+            }
+        }
+        last.earlier = null;
+        stags.put(current.stag(), e);
         return e;
     }
 

@@ -20,6 +20,8 @@ public final class StagEntry {
     long invalidatedFrame = -1;
     String transaction;
     Object owner;
+    /** The entry this one took the table's place from while it stayed valid, or null. */
+    StagEntry earlier;
 
     StagEntry(long stag) {
         this.stag = stag;
@@ -91,6 +93,37 @@ public final class StagEntry {
     /** The object the judge attached to this entry (its transaction). */
     public Object owner() {
         return owner;
+    }
+
+    /**
+     * Another region of the same STag, advertised before this one and kept while the call that
+     * advertised it is open (one registration advertised for several calls at once), or null.
+     */
+    public StagEntry earlier() {
+        return earlier;
+    }
+
+    /** This entry if valid, else the newest valid {@link #earlier()} one, or null. */
+    public StagEntry newestValid() {
+        for (StagEntry e = this; e != null; e = e.earlier) {
+            if (e.valid) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Of this entry and the {@link #earlier()} ones, the first valid one whose region holds
+     * [to, to + len); this entry when none does.
+     */
+    public StagEntry covering(long accessTo, long accessLength) {
+        for (StagEntry e = this; e != null; e = e.earlier) {
+            if (e.valid && e.contains(accessTo, accessLength)) {
+                return e;
+            }
+        }
+        return this;
     }
 
     /** Whether [to, to + len) lies inside the region (unsigned 64-bit offsets, no overflow). */

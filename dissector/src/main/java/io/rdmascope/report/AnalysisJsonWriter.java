@@ -4,6 +4,8 @@ import io.rdmascope.fields.Hex;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
@@ -27,12 +29,14 @@ import java.util.Map;
  * transaction {@code latencyNs} (initiation to completion, or null); per violation
  * {@code transaction}; per file {@code problem} when reading stopped early.
  *
- * <p>Written with the generator's plain calls and its default pretty printer. Encoding the names,
- * the indentation and the frame lists as ready-made octets was measured and left out: on the
- * 200 MB bulk capture of {@code bench/compare.sh} it saved about 12 ms of a whole process of about
- * 0.25 s, just under 5 %. So were, once every operation was a transaction, each transaction's
- * object encoded by hand (no gain in the whole process, 4.5 MB more resident) and the pretty
- * printer's separators encoded once (0.01 s of CPU, no gain in wall clock) (docs/performance.md).
+ * <p>Written with the generator's plain calls, in the layout of Jackson's default pretty printer,
+ * whose separators and indentations {@link EncodedPrettyPrinter} hands over already encoded; the
+ * names of the members of transactions and violations are encoded once too. Together they took the
+ * whole process on the 200 MB bulk capture of {@code bench/compare.sh} from 0.261 s to 0.247 s
+ * (5.6 %, medians of 9 alternating runs). Encoding each transaction's object by hand (no gain in the
+ * whole process, 4.5 MB more resident) and writing the arrays of transactions on two threads (the
+ * report is written by code not yet compiled, which a second thread does not speed up) were
+ * measured and left out (docs/performance.md).
  */
 public final class AnalysisJsonWriter {
     private AnalysisJsonWriter() {}
@@ -51,7 +55,7 @@ public final class AnalysisJsonWriter {
     public static void write(List<FileAnalysis> files, OutputStream out, FileExtras extras) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
+            g.setPrettyPrinter(new EncodedPrettyPrinter());
             g.writeStartObject();
             g.writeArrayFieldStart("files");
             for (FileAnalysis f : files) {
@@ -138,20 +142,73 @@ public final class AnalysisJsonWriter {
         g.writeEndObject();
     }
 
+    /** The names of a transaction's and a violation's members, encoded once: each is written thousands of times. */
+    private static final SerializableString ID = new SerializedString("id");
+    private static final SerializableString CONNECTION = new SerializedString("connection");
+    private static final SerializableString KIND = new SerializedString("kind");
+    private static final SerializableString ADVERTISER = new SerializedString("advertiser");
+    private static final SerializableString STAG = new SerializedString("stag");
+    private static final SerializableString TO = new SerializedString("to");
+    private static final SerializableString COMPLETION = new SerializedString("completion");
+    private static final SerializableString STATUS = new SerializedString("status");
+    private static final SerializableString FROM = new SerializedString("from");
+    private static final SerializableString SINK_STAG = new SerializedString("sinkStag");
+    private static final SerializableString SINK_TO = new SerializedString("sinkTo");
+    private static final SerializableString SOURCE_STAG = new SerializedString("sourceStag");
+    private static final SerializableString SOURCE_TO = new SerializedString("sourceTo");
+    private static final SerializableString OPCODE_NAME = new SerializedString("opcodeName");
+    private static final SerializableString INVALIDATE_STAG = new SerializedString("invalidateStag");
+    private static final SerializableString SUMMARY = new SerializedString("summary");
+    private static final SerializableString NOTE = new SerializedString("note");
+    private static final SerializableString CODE = new SerializedString("code");
+    private static final SerializableString SEVERITY = new SerializedString("severity");
+    private static final SerializableString MESSAGE = new SerializedString("message");
+    private static final SerializableString REFERENCE = new SerializedString("reference");
+    private static final SerializableString TRANSACTION = new SerializedString("transaction");
+    private static final SerializableString LENGTH = new SerializedString("length");
+    private static final SerializableString INITIATION_FRAME = new SerializedString("initiationFrame");
+    private static final SerializableString BYTES = new SerializedString("bytes");
+    private static final SerializableString START_FRAME = new SerializedString("startFrame");
+    private static final SerializableString END_FRAME = new SerializedString("endFrame");
+    private static final SerializableString SIZE = new SerializedString("size");
+    private static final SerializableString OPCODE = new SerializedString("opcode");
+    private static final SerializableString QN = new SerializedString("qn");
+    private static final SerializableString MSN = new SerializedString("msn");
+    private static final SerializableString FRAME = new SerializedString("frame");
+    private static final SerializableString DATA_FRAMES = new SerializedString("dataFrames");
+    private static final SerializableString COMPLETION_FRAME = new SerializedString("completionFrame");
+    private static final SerializableString LATENCY_NS = new SerializedString("latencyNs");
+    private static final SerializableString FRAMES = new SerializedString("frames");
+    private static final SerializableString ADVERTISED_FRAME = new SerializedString("advertisedFrame");
+    private static final SerializableString ACCESS = new SerializedString("access");
+    private static final SerializableString OPERATIONS = new SerializedString("operations");
+    private static final SerializableString ULP = new SerializedString("ulp");
+
+    private static void string(JsonGenerator g, SerializableString name, String value) throws IOException {
+        g.writeFieldName(name);
+        g.writeString(value);
+    }
+
+    private static void number(JsonGenerator g, SerializableString name, long value) throws IOException {
+        g.writeFieldName(name);
+        g.writeNumber(value);
+    }
+
     static void writeTransaction(JsonGenerator g, Transaction t) throws IOException {
         if (!t.oneShot()) {
             writeOperation(g, t);
             return;
         }
         g.writeStartObject();
-        g.writeStringField("id", t.id);
-        g.writeStringField("connection", t.connection);
-        g.writeStringField("kind", t.kind.jsonName);
-        g.writeStringField("advertiser", t.advertiser);
-        g.writeStringField("stag", Hex.stag(t.stag));
-        g.writeStringField("to", Hex.to(t.to));
-        g.writeNumberField("length", t.length);
-        g.writeArrayFieldStart("access");
+        string(g, ID, t.id);
+        string(g, CONNECTION, t.connection);
+        string(g, KIND, t.kind.jsonName);
+        string(g, ADVERTISER, t.advertiser);
+        string(g, STAG, Hex.stag(t.stag));
+        string(g, TO, Hex.to(t.to));
+        number(g, LENGTH, t.length);
+        g.writeFieldName(ACCESS);
+        g.writeStartArray();
         if (t.remoteWrite()) {
             g.writeString("write");
         }
@@ -159,25 +216,25 @@ public final class AnalysisJsonWriter {
             g.writeString("read");
         }
         g.writeEndArray();
-        g.writeNumberField("initiationFrame", t.initiationFrame);
-        g.writeFieldName("dataFrames");
+        number(g, INITIATION_FRAME, t.initiationFrame);
+        g.writeFieldName(DATA_FRAMES);
         writeFrames(g, t.dataFrames);
-        g.writeNumberField("bytes", t.bytes);
-        g.writeFieldName("completionFrame");
+        number(g, BYTES, t.bytes);
+        g.writeFieldName(COMPLETION_FRAME);
         if (t.completionFrame < 0) {
             g.writeNull();
         } else {
             g.writeNumber(t.completionFrame);
         }
-        g.writeStringField("completion", t.completion == null ? null : t.completion.jsonName);
-        g.writeStringField("status", t.status.jsonName());
+        string(g, COMPLETION, t.completion == null ? null : t.completion.jsonName);
+        string(g, STATUS, t.status.jsonName());
         writeLatency(g, t);
         writeSpan(g, t);
         g.writeEndObject();
     }
 
     private static void writeLatency(JsonGenerator g, Transaction t) throws IOException {
-        g.writeFieldName("latencyNs");
+        g.writeFieldName(LATENCY_NS);
         long latency = t.latencyNanos();
         if (latency < 0 && t.completionFrame < 0) {
             g.writeNull();
@@ -188,10 +245,10 @@ public final class AnalysisJsonWriter {
 
     /** The fields every kind has beside its own: every frame, the first and the last. */
     private static void writeSpan(JsonGenerator g, Transaction t) throws IOException {
-        g.writeFieldName("frames");
+        g.writeFieldName(FRAMES);
         writeFrames(g, t.frames());
-        g.writeNumberField("startFrame", t.startFrame());
-        g.writeNumberField("endFrame", t.endFrame());
+        number(g, START_FRAME, t.startFrame());
+        number(g, END_FRAME, t.endFrame());
     }
 
     /**
@@ -200,47 +257,49 @@ public final class AnalysisJsonWriter {
      */
     static void writeOperation(JsonGenerator g, Transaction t) throws IOException {
         g.writeStartObject();
-        g.writeStringField("id", t.id);
-        g.writeStringField("connection", t.connection);
-        g.writeStringField("kind", t.kind.jsonName);
-        g.writeStringField("from", t.advertiser);
+        string(g, ID, t.id);
+        string(g, CONNECTION, t.connection);
+        string(g, KIND, t.kind.jsonName);
+        string(g, FROM, t.advertiser);
         switch (t.kind) {
             case READ -> {
-                g.writeStringField("sinkStag", Hex.stag(t.sinkStag));
-                g.writeStringField("sinkTo", Hex.to(t.sinkTo));
-                g.writeStringField("sourceStag", Hex.stag(t.stag));
-                g.writeStringField("sourceTo", Hex.to(t.to));
-                g.writeNumberField("size", t.length);
+                string(g, SINK_STAG, Hex.stag(t.sinkStag));
+                string(g, SINK_TO, Hex.to(t.sinkTo));
+                string(g, SOURCE_STAG, Hex.stag(t.stag));
+                string(g, SOURCE_TO, Hex.to(t.to));
+                number(g, SIZE, t.length);
                 writeAdvertised(g, t);
             }
             case WRITE -> {
-                g.writeStringField("stag", Hex.stag(t.stag));
-                g.writeStringField("to", Hex.to(t.to));
+                string(g, STAG, Hex.stag(t.stag));
+                string(g, TO, Hex.to(t.to));
                 writeAdvertised(g, t);
             }
             case SEND -> {
-                g.writeNumberField("opcode", t.opcode);
+                number(g, OPCODE, t.opcode);
                 io.rdmascope.pdu.Opcode op = io.rdmascope.pdu.Opcode.of(t.opcode);
-                g.writeStringField("opcodeName", op == null ? null : op.displayName);
-                g.writeNumberField("qn", t.qn);
-                g.writeNumberField("msn", t.msn);
-                g.writeStringField("invalidateStag", t.invalidateStag == null ? null : Hex.stag(t.invalidateStag));
+                string(g, OPCODE_NAME, op == null ? null : op.displayName);
+                number(g, QN, t.qn);
+                number(g, MSN, t.msn);
+                string(g, INVALIDATE_STAG, t.invalidateStag == null ? null : Hex.stag(t.invalidateStag));
             }
             case ATOMIC -> {
-                g.writeNumberField("opcode", t.opcode);
-                g.writeStringField("stag", Hex.stag(t.stag));
-                g.writeStringField("to", Hex.to(t.to));
+                number(g, OPCODE, t.opcode);
+                string(g, STAG, Hex.stag(t.stag));
+                string(g, TO, Hex.to(t.to));
             }
             default -> {
-                g.writeObjectFieldStart("ulp");
+                g.writeFieldName(ULP);
+                g.writeStartObject();
                 if (t.ulp != null) {
                     for (Map.Entry<String, Object> e : t.ulp.entrySet()) {
                         JsonValues.writeField(g, e.getKey(), e.getValue());
                     }
                 }
                 g.writeEndObject();
-                g.writeStringField("summary", t.summary);
-                g.writeArrayFieldStart("operations");
+                string(g, SUMMARY, t.summary);
+                g.writeFieldName(OPERATIONS);
+        g.writeStartArray();
                 if (t.operations != null) {
                     for (String id : t.operations) {
                         g.writeString(id);
@@ -250,17 +309,17 @@ public final class AnalysisJsonWriter {
             }
         }
         if (t.note != null) {
-            g.writeStringField("note", t.note);
+            string(g, NOTE, t.note);
         }
         writeSpan(g, t);
-        g.writeNumberField("bytes", t.bytes);
+        number(g, BYTES, t.bytes);
         writeLatency(g, t);
-        g.writeStringField("status", t.status.jsonName());
+        string(g, STATUS, t.status.jsonName());
         g.writeEndObject();
     }
 
     private static void writeAdvertised(JsonGenerator g, Transaction t) throws IOException {
-        g.writeFieldName("advertisedFrame");
+        g.writeFieldName(ADVERTISED_FRAME);
         if (t.advertisedFrame < 0) {
             g.writeNull();
         } else {
@@ -279,14 +338,14 @@ public final class AnalysisJsonWriter {
 
     static void writeViolation(JsonGenerator g, Violation v) throws IOException {
         g.writeStartObject();
-        g.writeStringField("code", v.code().name());
-        g.writeStringField("severity", v.severity().jsonName());
-        g.writeNumberField("frame", v.frame());
-        g.writeStringField("connection", v.connection());
-        g.writeStringField("stag", v.stag() == null ? null : Hex.stag(v.stag()));
-        g.writeStringField("message", v.message());
-        g.writeStringField("reference", v.reference());
-        g.writeStringField("transaction", v.transaction());
+        string(g, CODE, v.code().name());
+        string(g, SEVERITY, v.severity().jsonName());
+        number(g, FRAME, v.frame());
+        string(g, CONNECTION, v.connection());
+        string(g, STAG, v.stag() == null ? null : Hex.stag(v.stag()));
+        string(g, MESSAGE, v.message());
+        string(g, REFERENCE, v.reference());
+        string(g, TRANSACTION, v.transaction());
         g.writeEndObject();
     }
 }

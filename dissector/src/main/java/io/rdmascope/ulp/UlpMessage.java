@@ -17,6 +17,12 @@ public final class UlpMessage {
     /** What pairs a reply with its call: the RPC XID, NVMe command identifier, iSCSI ITT, SMB2 MessageId. */
     public long correlation;
     /**
+     * The correlations of the other requests or responses the message holds beside the one of
+     * {@link #correlation} (the MessageIds of an SMB2 compound), or null: a compounded call ends when
+     * every one of them is answered, in one reply or in several.
+     */
+    public List<Long> moreCorrelations;
+    /**
      * The fields of the call for the transaction's {@code ulp} object, in order and with the names of
      * the analysis contract (rpc: xid, program, version, procedure; nvme: cid, opcode, nsid; iser:
      * itt, opcode, cdb; smb: messageId, command). Values are String, Long, Integer or Boolean.

@@ -252,6 +252,16 @@ public final class SmbDirect implements Ulp {
                 return;
             }
             out.correlation = w.firstMessageId;
+            for (Long id : w.messageIds) {
+                if (id.longValue() != w.firstMessageId && id != NO_MESSAGE_ID) {
+                    if (out.moreCorrelations == null) {
+                        out.moreCorrelations = new ArrayList<>();
+                    }
+                    if (!out.moreCorrelations.contains(id)) {
+                        out.moreCorrelations.add(id);
+                    }
+                }
+            }
             if (w.firstResponse) {
                 if (w.firstInterim) {
                     out.role = UlpMessage.Role.NONE;

@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.smb;
 
+import static io.rdmascope.ulp.smb.SmbMessages.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdmascope.ulp.Advertisement;
@@ -13,47 +14,6 @@ import org.junit.jupiter.api.Test;
 
 /** Hand-made SMB Direct messages: well-formed ones pin the roles, hostile ones the problems. */
 class SmbDirectHostileTest {
-    static final int READ = 8, WRITE = 9, CREATE = 5, CLOSE = 6, CANCEL = 12;
-
-    /** An SMB2 header. */
-    static ByteBuffer header(int command, int flags, long messageId, long status, int nextCommand, int size) {
-        ByteBuffer b = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(new byte[] {(byte) 0xfe, 'S', 'M', 'B'}).putShort((short) 64).putShort((short) 1).putInt((int) status)
-                .putShort((short) command).putShort((short) 1).putInt(flags).putInt(nextCommand).putLong(messageId)
-                .putLong(0).putLong(0x1234).put(new byte[16]);
-        return b;
-    }
-
-    /** An SMB2 READ (or WRITE) request whose channel information holds the given descriptors (offset, token, length). */
-    static byte[] readWrite(boolean read, long messageId, int channel, long[][] descriptors, int infoOffset, int infoLength) {
-        int size = 64 + 48 + descriptors.length * 16;
-        ByteBuffer b = header(read ? READ : WRITE, 0, messageId, 0, 0, size);
-        long total = Arrays.stream(descriptors).mapToLong(d -> d[2]).sum();
-        if (read) {
-            b.putShort((short) 49).put((byte) 0).put((byte) 0).putInt((int) total).putLong(0).put(new byte[16])
-                    .putInt(1).putInt(channel).putInt(0).putShort((short) infoOffset).putShort((short) infoLength);
-        } else {
-            b.putShort((short) 49).putShort((short) 0).putInt(0).putLong(0).put(new byte[16]).putInt(channel)
-                    .putInt((int) total).putShort((short) infoOffset).putShort((short) infoLength).putInt(0);
-        }
-        for (long[] d : descriptors) {
-            b.putLong(d[0]).putInt((int) d[1]).putInt((int) d[2]);
-        }
-        return b.array();
-    }
-
-    static byte[] read(long messageId, long[]... descriptors) {
-        return readWrite(true, messageId, 1, descriptors, 112, descriptors.length * 16);
-    }
-
-    /** An SMB Direct data transfer message carrying {@code data} at offset 24. */
-    static byte[] transfer(byte[] data, long remaining) {
-        ByteBuffer b = ByteBuffer.allocate(24 + data.length).order(ByteOrder.LITTLE_ENDIAN);
-        b.putShort((short) 255).putShort((short) 1).putShort((short) 0).putShort((short) 0).putInt((int) remaining)
-                .putInt(data.length == 0 ? 0 : 24).putInt(data.length).putInt(0).put(data);
-        return b.array();
-    }
-
     static UlpInput send(byte[] b, boolean fromInitiator) {
         return UlpInput.send(b, 0, b.length, b.length, fromInitiator, 3, 0);
     }
@@ -118,6 +78,7 @@ class SmbDirectHostileTest {
                 new Advertisement(0xabcd0002L, 0x7f0000100000L, 4096, Advertisement.REMOTE_WRITE,
                         "buffer descriptor of SMB2 READ MessageId 7"));
         assertThat(m.problems).isEmpty();
+        assertThat(m.moreCorrelations).isNull();
     }
 
     @Test
@@ -157,15 +118,7 @@ class SmbDirectHostileTest {
 
     @Test
     void aCompoundIsOneCallNamedByItsFirstRequestWithAProblemFreeSummaryOfItsCommands() {
-        ByteBuffer create = header(CREATE, 0, 20, 0, 120, 120);
-        byte[] read = read(21, D1);
-        ByteBuffer close = header(CLOSE, 0x4, 22, 0, 0, 88);
-        byte[] r = read.clone();
-        ByteBuffer.wrap(r).order(ByteOrder.LITTLE_ENDIAN).putInt(20, pad8(read.length));
-        byte[] joined = new byte[120 + pad8(r.length) + 88];
-        System.arraycopy(create.array(), 0, joined, 0, 120);
-        System.arraycopy(r, 0, joined, 120, r.length);
-        System.arraycopy(close.array(), 0, joined, 120 + pad8(r.length), 88);
+        byte[] joined = createReadClose(20, D1);
         UlpMessage m = decode(transfer(joined, 0), true);
         assertThat(m.role).isEqualTo(UlpMessage.Role.CALL);
         assertThat(m.correlation).isEqualTo(20);
@@ -174,10 +127,7 @@ class SmbDirectHostileTest {
         assertThat(m.advertisements).singleElement()
                 .satisfies(a -> assertThat(a.what()).isEqualTo("buffer descriptor of SMB2 READ MessageId 21"));
         assertThat(m.problems).isEmpty();
-    }
-
-    static int pad8(int n) {
-        return n + (8 - n % 8) % 8;
+        assertThat(m.moreCorrelations).containsExactly(21L, 22L);
     }
 
     @Test
