@@ -151,6 +151,14 @@ class UpperLayerCallsTest {
                 .containsExactly(ViolationCode.STAG_BOUNDS + "@" + (f + 1));
     }
 
+    /** An SMB Direct connection whose client sent, in frame 1, CREATE, READ and CLOSE compounded (MessageIds 20-22). */
+    private static MpaConnection compoundSent(Wire w) {
+        MpaConnection c = w.connection("c1", A, SMB_SERVER, 1);
+        long[] buffer = {0x7f0000001000L, 0xabcd0001L, 65536};
+        w.pdu(1, c, AB, send(1, SmbMessages.transfer(SmbMessages.createReadClose(20, buffer), 0)));
+        return c;
+    }
+
     /**
      * An SMB2 compound (CREATE, READ, CLOSE) answered by three responses: the call ends with the
      * last of them, so the server's RDMA Write of the READ's data after the CREATE's response still
@@ -159,9 +167,7 @@ class UpperLayerCallsTest {
     @Test
     void aCompoundAnsweredInPartsEndsWithItsLastResponse() {
         Wire w = new Wire();
-        MpaConnection c = w.connection("c1", A, SMB_SERVER, 1);
-        long[] buffer = {0x7f0000001000L, 0xabcd0001L, 65536};
-        w.pdu(1, c, AB, send(1, SmbMessages.transfer(SmbMessages.createReadClose(20, buffer), 0)));
+        MpaConnection c = compoundSent(w);
         w.pdu(2, c, BA, send(1, SmbMessages.transfer(SmbMessages.response(SmbMessages.CREATE, 20), 0)));
         w.pdu(3, c, BA, Wire.write(0xabcd0001L, 0x7f0000001000L, 65536, true));
         w.pdu(4, c, BA, send(2, SmbMessages.transfer(SmbMessages.response(SmbMessages.READ, 21), 0)));
@@ -180,9 +186,7 @@ class UpperLayerCallsTest {
     @Test
     void aCompoundAnsweredByOneCompoundEndsWithIt() {
         Wire w = new Wire();
-        MpaConnection c = w.connection("c1", A, SMB_SERVER, 1);
-        long[] buffer = {0x7f0000001000L, 0xabcd0001L, 65536};
-        w.pdu(1, c, AB, send(1, SmbMessages.transfer(SmbMessages.createReadClose(20, buffer), 0)));
+        MpaConnection c = compoundSent(w);
         w.pdu(2, c, BA, Wire.write(0xabcd0001L, 0x7f0000001000L, 65536, true));
         byte[] first = SmbMessages.header(SmbMessages.CREATE, 1, 20, 0, 80, 80).array();
         byte[] second = SmbMessages.header(SmbMessages.READ, 1, 21, 0, 80, 80).array();
