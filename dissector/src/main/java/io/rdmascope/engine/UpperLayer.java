@@ -366,7 +366,7 @@ final class UpperLayer {
         StagEntry e;
         if (before != null && before.valid() && before.owner() instanceof Advert b && b.call != null && call != null
                 && b.call != call && ledger.isOpen(b.call) && before.connection().equals(c.id)
-                && before.direction() == d) {
+                && before.direction() == d && nic.canShare()) {
             // one registration advertised for another call while the first is still open (an
             // NVMe/RDMA host that gives every command one key): both regions stay usable
             e = nic.advertiseBeside(before, c.id, d, c.endpoint[d], to, length, access, f, call.id,

@@ -36,6 +36,8 @@ public final class Nic {
     private final ArrayDeque<StagEntry> invalidOrder = new ArrayDeque<>();
     private final Map<String, BufferPool> pools = new LinkedHashMap<>();
     private final Driver driver = new Driver();
+    /** Entries held behind the table's ones ({@link StagEntry#earlier()}), at most {@value #MAX_BEHIND}. */
+    private int behind;
 
     Nic(String address, NicModel model) {
         this.address = address;
@@ -96,9 +98,11 @@ public final class Nic {
             if (!old.valid && stags.get(old.stag()) == old) {
                 StagEntry still = old.newestValid();
                 if (still != null) {
+                    behind -= behind(old) - behind(still);
                     stags.put(old.stag(), still);
                     continue;
                 }
+                behind -= behind(old);
                 stags.remove(old.stag());
                 return true;
             }
@@ -156,6 +160,21 @@ public final class Nic {
 
     /** Regions of one STag kept valid at once ({@link #advertiseBeside}). */
     public static final int MAX_SHARING = 256;
+    /** Entries kept behind others on one NIC, whatever their STags: memory stays bounded. */
+    public static final int MAX_BEHIND = 1 << 16;
+
+    /** Whether {@link #advertiseBeside} may keep one more entry. */
+    public boolean canShare() {
+        return behind < MAX_BEHIND;
+    }
+
+    private static int behind(StagEntry head) {
+        int n = 0;
+        for (StagEntry x = head.earlier; x != null; x = x.earlier) {
+            n++;
+        }
+        return n;
+    }
 
     /**
      * Binds a region of an STag whose valid entry {@code current} still serves another call: one
@@ -168,6 +187,7 @@ public final class Nic {
         StagEntry e = fill(new StagEntry(current.stag()), connection, direction, advertiser, to, length, access, frame,
                 transaction, owner);
         e.valid = true;
+        behind -= behind(current);
         StagEntry last = e;
         int kept = 0;
         for (StagEntry x = current; x != null && kept < MAX_SHARING; x = x.earlier) {
@@ -178,6 +198,7 @@ public final class Nic {
             }
         }
         last.earlier = null;
+        behind += kept;
         stags.put(current.stag(), e);
         return e;
     }

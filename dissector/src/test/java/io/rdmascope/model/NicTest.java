@@ -115,4 +115,34 @@ class NicTest {
         assertThat(q.dropBefore(r3)).isEqualTo(1);
         assertThat(q.size()).isEqualTo(1);
     }
+
+    @Test
+    void regionsKeptBehindOthersStayBoundedPerStagAndPerNic() {
+        NicModel model = new NicModel(64, 32);
+        Nic n = model.nic("10.0.0.1");
+        long stags = Nic.MAX_BEHIND / Nic.MAX_SHARING + 2;
+        long frame = 0;
+        for (long stag = 1; stag <= stags; stag++) {
+            StagEntry head = n.advertise("c1", 0, "10.0.0.1:1", stag, 0, 4096, 0x01, ++frame, null, null);
+            for (int i = 1; i <= Nic.MAX_SHARING + 10 && n.canShare(); i++) {
+                head = n.advertiseBeside(head, "c1", 0, "10.0.0.1:1", 4096L * i, 4096, 0x01, ++frame, null, null);
+            }
+            int chain = 0;
+            for (StagEntry x = head.earlier(); x != null; x = x.earlier()) {
+                chain++;
+            }
+            assertThat(chain).isLessThanOrEqualTo(Nic.MAX_SHARING);
+        }
+        assertThat(n.canShare()).isFalse();
+        // invalid entries behind are dropped when the STag is advertised beside again
+        StagEntry head = n.find(1);
+        for (StagEntry x = head; x != null; x = x.earlier()) {
+            n.invalidate(x, ++frame);
+        }
+        StagEntry fresh = n.advertise("c1", 0, "10.0.0.1:1", 1, 0, 4096, 0x01, ++frame, null, null);
+        n.advertiseBeside(fresh, "c1", 0, "10.0.0.1:1", 8192, 4096, 0x01, ++frame, null, null);
+        assertThat(n.canShare()).isTrue();
+        assertThat(n.find(1).earlier()).isSameAs(fresh);
+        assertThat(fresh.earlier()).isNull();
+    }
 }
