@@ -239,7 +239,8 @@ final class Wire {
      */
     static List<Path> ulpCaptures() {
         List<Path> out = new ArrayList<>();
-        for (String s : new String[] {"ulp-nfs", "ulp-nvme", "ulp-iser", "ulp-smb", "ulp-rping", "ulp-malformed"}) {
+        for (String s : new String[] {"ulp-nfs", "ulp-nvme", "ulp-nvme-shared-key", "ulp-iser", "ulp-smb", "ulp-rping",
+                "ulp-malformed"}) {
             Path p = Path.of("..", "samples", s + ".pcap");
             if (Files.exists(p)) {
                 out.add(p);
