@@ -100,7 +100,8 @@ interface Narration {
     default void ulpReply(Conn c, int d, long f, Transaction call, UlpMessage msg) {}
 
     /** The requester's driver invalidates a region of a call as its reply arrives. */
-    default void ulpInvalidated(Conn c, int requester, long f, StagEntry e, UpperLayer.Advert a, Transaction call) {}
+    default void ulpInvalidated(Conn c, int requester, long f, StagEntry e, UpperLayer.Advert a, Transaction call,
+                                boolean stagStillValid) {}
 
     /** An upper-layer message advertised a region. */
     default void ulpAdvertised(Conn c, int d, long f, Advertisement a, int access) {}

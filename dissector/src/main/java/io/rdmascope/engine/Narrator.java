@@ -191,7 +191,14 @@ final class Narrator implements Narration {
     }
 
     @Override
-    public void ulpInvalidated(Conn c, int requester, long f, StagEntry e, UpperLayer.Advert a, Transaction call) {
+    public void ulpInvalidated(Conn c, int requester, long f, StagEntry e, UpperLayer.Advert a, Transaction call,
+                               boolean stagStillValid) {
+        if (stagStillValid) {
+            step(f, c, c.endpoint[requester], DRIVER, "driver is done with [" + hex(e.to()) + ", +" + e.length()
+                    + ") of STag " + stag(e.stag()) + " (" + a.what + ") as the reply ends " + call.id
+                    + "; the STag stays valid for the calls still using it");
+            return;
+        }
         step(f, c, c.endpoint[requester], DRIVER, "driver invalidates STag " + stag(e.stag()) + " (" + a.what
                 + ") as the reply ends " + call.id);
     }

@@ -350,7 +350,8 @@ final class UpperLayer {
         for (StagEntry e : s.advertised) {
             if (e.valid() && e.owner() instanceof Advert a && a.call == call) {
                 nic.invalidate(e, f);
-                narration.ulpInvalidated(c, requester, f, e, a, call);
+                StagEntry head = nic.find(e.stag());
+                narration.ulpInvalidated(c, requester, f, e, a, call, head != null && head.newestValid() != null);
             }
         }
         s.advertised.removeIf(e -> !e.valid());
