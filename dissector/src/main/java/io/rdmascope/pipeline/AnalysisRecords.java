@@ -69,19 +69,19 @@ public final class AnalysisRecords {
 
     /** The fields of the kinds other than one-shot. */
     static void writeOperation(DataOutput out, Transaction t) throws IOException {
-        out.writeInt(t.opcode);
-        out.writeLong(t.qn);
-        out.writeLong(t.msn);
+        SpillList.writeVarLong(out, t.opcode);
+        SpillList.writeVarLong(out, t.qn);
+        SpillList.writeVarLong(out, t.msn);
         out.writeBoolean(t.invalidateStag != null);
         if (t.invalidateStag != null) {
-            out.writeLong(t.invalidateStag);
+            SpillList.writeVarLong(out, t.invalidateStag);
         }
-        out.writeLong(t.sinkStag);
-        out.writeLong(t.sinkTo);
-        out.writeLong(t.advertisedFrame);
+        SpillList.writeVarLong(out, t.sinkStag);
+        SpillList.writeVarLong(out, t.sinkTo);
+        SpillList.writeVarLong(out, t.advertisedFrame);
         SpillList.writeString(out, t.note);
         SpillList.writeString(out, t.summary);
-        out.writeInt(t.ulp == null ? -1 : t.ulp.size());
+        SpillList.writeVarLong(out, t.ulp == null ? -1 : t.ulp.size());
         if (t.ulp != null) {
             for (java.util.Map.Entry<String, Object> e : t.ulp.entrySet()) {
                 SpillList.writeString(out, e.getKey());
@@ -90,10 +90,10 @@ public final class AnalysisRecords {
                     out.writeByte(0);
                 } else if (v instanceof Long l) {
                     out.writeByte(1);
-                    out.writeLong(l);
+                    SpillList.writeVarLong(out, l);
                 } else if (v instanceof Integer i) {
                     out.writeByte(2);
-                    out.writeInt(i);
+                    SpillList.writeVarLong(out, i);
                 } else if (v instanceof Boolean b) {
                     out.writeByte(3);
                     out.writeBoolean(b);
@@ -103,7 +103,7 @@ public final class AnalysisRecords {
                 }
             }
         }
-        out.writeInt(t.operations == null ? -1 : t.operations.size());
+        SpillList.writeVarLong(out, t.operations == null ? -1 : t.operations.size());
         if (t.operations != null) {
             for (String id : t.operations) {
                 SpillList.writeString(out, id);
@@ -112,24 +112,24 @@ public final class AnalysisRecords {
     }
 
     static void readOperation(DataInput in, Transaction t) throws IOException {
-        t.opcode = in.readInt();
-        t.qn = in.readLong();
-        t.msn = in.readLong();
-        t.invalidateStag = in.readBoolean() ? in.readLong() : null;
-        t.sinkStag = in.readLong();
-        t.sinkTo = in.readLong();
-        t.advertisedFrame = in.readLong();
+        t.opcode = (int) SpillList.readVarLong(in);
+        t.qn = SpillList.readVarLong(in);
+        t.msn = SpillList.readVarLong(in);
+        t.invalidateStag = in.readBoolean() ? SpillList.readVarLong(in) : null;
+        t.sinkStag = SpillList.readVarLong(in);
+        t.sinkTo = SpillList.readVarLong(in);
+        t.advertisedFrame = SpillList.readVarLong(in);
         t.note = SpillList.readString(in);
         t.summary = SpillList.readString(in);
-        int n = in.readInt();
+        int n = count(in);
         if (n >= 0) {
             t.ulp = new java.util.LinkedHashMap<>();
             for (int i = 0; i < n; i++) {
                 String key = SpillList.readString(in);
                 int type = in.readUnsignedByte();
                 Object v = switch (type) {
-                    case 1 -> in.readLong();
-                    case 2 -> in.readInt();
+                    case 1 -> SpillList.readVarLong(in);
+                    case 2 -> (int) SpillList.readVarLong(in);
                     case 3 -> in.readBoolean();
                     case 4 -> SpillList.readString(in);
                     default -> null;
@@ -137,13 +137,22 @@ public final class AnalysisRecords {
                 t.ulp.put(key, v);
             }
         }
-        int ops = in.readInt();
+        int ops = count(in);
         if (ops >= 0) {
             t.operations = new java.util.ArrayList<>(ops);
             for (int i = 0; i < ops; i++) {
                 t.operations.add(SpillList.readString(in));
             }
         }
+    }
+
+    /** A count written with {@link SpillList#writeVarLong}: -1 for none. */
+    private static int count(DataInput in) throws IOException {
+        long n = SpillList.readVarLong(in);
+        if (n < -1 || n > Integer.MAX_VALUE) {
+            throw new IOException("a count of " + n + " in a transaction record");
+        }
+        return (int) n;
     }
 
     /** Every field of a violation; the reference is written only when it is not the code's own. */
@@ -183,31 +192,40 @@ public final class AnalysisRecords {
 
     private static final TransactionKind[] KINDS = TransactionKind.values();
 
-    /** Every field of an ended transaction (the engine changes none once it has told it). */
+    /**
+     * Every field of an ended transaction (the engine changes none once it has told it), numbers as
+     * {@link SpillList#writeVarLong}: frames and times as differences from the initiation's, data
+     * frames from one another. Its kind, status, frames and id come first, so that
+     * {@link #readFrames} reads them alone.
+     */
     public static final SpillList.Codec<Transaction> TRANSACTIONS = new SpillList.Codec<>() {
         @Override
         public void write(DataOutput out, Transaction t) throws IOException {
             out.writeByte(t.kind.ordinal());
+            out.writeByte(t.status.ordinal());
+            out.writeByte(t.completion == null ? 0 : t.completion.ordinal() + 1);
+            SpillList.writeVarLong(out, t.initiationFrame);
+            SpillList.writeVarLong(out, t.completionFrame);
             SpillList.writeString(out, t.id);
+            int n = t.dataFrames.size();
+            SpillList.writeVarLong(out, n);
+            long previous = t.initiationFrame;
+            for (int i = 0; i < n; i++) {
+                long f = t.dataFrames.getLong(i);
+                SpillList.writeVarLong(out, f - previous);
+                previous = f;
+            }
             SpillList.writeString(out, t.connection);
             SpillList.writeString(out, t.advertiser);
-            out.writeLong(t.stag);
-            out.writeLong(t.to);
-            out.writeLong(t.length);
-            out.writeInt(t.access);
-            out.writeLong(t.initiationFrame);
-            out.writeLong(t.initiationTimeNanos);
-            out.writeInt(t.dataFrames.size());
-            for (Long f : t.dataFrames) {
-                out.writeLong(f);
-            }
-            out.writeLong(t.dataFrameCount);
-            out.writeLong(t.bytes);
-            out.writeLong(t.completionFrame);
-            out.writeLong(t.completionTimeNanos);
-            out.writeByte(t.completion == null ? -1 : t.completion.ordinal());
-            out.writeByte(t.status.ordinal());
-            out.writeLong(t.lastFrame);
+            SpillList.writeVarLong(out, t.stag);
+            SpillList.writeVarLong(out, t.to);
+            SpillList.writeVarLong(out, t.length);
+            SpillList.writeVarLong(out, t.access);
+            SpillList.writeVarLong(out, t.initiationTimeNanos);
+            SpillList.writeVarLong(out, t.dataFrameCount - n);
+            SpillList.writeVarLong(out, t.bytes);
+            SpillList.writeVarLong(out, t.completionTimeNanos - t.initiationTimeNanos);
+            SpillList.writeVarLong(out, t.lastFrame - t.initiationFrame);
             if (!t.oneShot()) {
                 writeOperation(out, t);
             }
@@ -216,25 +234,38 @@ public final class AnalysisRecords {
         @Override
         public Transaction read(DataInput in) throws IOException {
             TransactionKind kind = KINDS[in.readUnsignedByte()];
-            Transaction t = new Transaction(SpillList.readString(in), kind, SpillList.readString(in),
-                    SpillList.readString(in), in.readLong(), in.readLong(), in.readLong(), in.readInt(),
-                    in.readLong(), in.readLong());
-            int n = in.readInt();
+            TransactionStatus status = STATUSES[in.readUnsignedByte()];
+            int completion = in.readUnsignedByte();
+            long initiationFrame = SpillList.readVarLong(in);
+            long completionFrame = SpillList.readVarLong(in);
+            String id = SpillList.readString(in);
+            int n = count(in);
+            long[] data = new long[Math.max(0, n)];
+            long previous = initiationFrame;
             for (int i = 0; i < n; i++) {
-                long f = in.readLong();
-                if (i > 0 || kind == TransactionKind.ONESHOT) {
-                    // the constructor of the other kinds lists their first frame already
-                    t.dataFrames.add(f);
-                }
+                previous += SpillList.readVarLong(in);
+                data[i] = previous;
             }
-            t.dataFrameCount = in.readLong();
-            t.bytes = in.readLong();
-            t.completionFrame = in.readLong();
-            t.completionTimeNanos = in.readLong();
-            byte c = in.readByte();
-            t.completion = c < 0 ? null : COMPLETIONS[c];
-            t.status = STATUSES[in.readUnsignedByte()];
-            t.lastFrame = in.readLong();
+            String connection = SpillList.readString(in);
+            String advertiser = SpillList.readString(in);
+            long stag = SpillList.readVarLong(in);
+            long to = SpillList.readVarLong(in);
+            long length = SpillList.readVarLong(in);
+            int access = (int) SpillList.readVarLong(in);
+            long initiationTime = SpillList.readVarLong(in);
+            Transaction t = new Transaction(id, kind, connection, advertiser, stag, to, length, access,
+                    initiationFrame, initiationTime);
+            // the constructor of the kinds other than one-shot lists their first frame already
+            for (int i = kind == TransactionKind.ONESHOT ? 0 : 1; i < n; i++) {
+                t.dataFrames.addLong(data[i]);
+            }
+            t.dataFrameCount = n + SpillList.readVarLong(in);
+            t.bytes = SpillList.readVarLong(in);
+            t.completionFrame = completionFrame;
+            t.completionTimeNanos = initiationTime + SpillList.readVarLong(in);
+            t.completion = completion == 0 ? null : COMPLETIONS[completion - 1];
+            t.status = status;
+            t.lastFrame = initiationFrame + SpillList.readVarLong(in);
             if (kind != TransactionKind.ONESHOT) {
                 readOperation(in, t);
             }
@@ -247,4 +278,33 @@ public final class AnalysisRecords {
             return 1 + t.dataFrames.size() / 8;
         }
     };
+
+    /** What {@link #readFrames} reads of a transaction record: its id and frames. */
+    public static final class Frames {
+        public String id;
+        public long initiationFrame;
+        /** The completion's frame, or -1. */
+        public long completionFrame;
+        /** The data frames, {@link #count} of them. */
+        public long[] data = new long[16];
+        public int count;
+    }
+
+    /** Reads the id and frames at the start of a {@link #TRANSACTIONS} record, the rest left unread. */
+    public static void readFrames(DataInput in, Frames into) throws IOException {
+        in.skipBytes(3);
+        into.initiationFrame = SpillList.readVarLong(in);
+        into.completionFrame = SpillList.readVarLong(in);
+        into.id = SpillList.readString(in);
+        int n = count(in);
+        if (into.data.length < n) {
+            into.data = new long[Math.max(n, into.data.length * 2)];
+        }
+        long previous = into.initiationFrame;
+        for (int i = 0; i < n; i++) {
+            previous += SpillList.readVarLong(in);
+            into.data[i] = previous;
+        }
+        into.count = Math.max(0, n);
+    }
 }

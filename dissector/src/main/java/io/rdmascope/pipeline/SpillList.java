@@ -512,25 +512,54 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
         }
     }
 
-    /** Writes a string that may be null or long (an int length, -1 for null, then UTF-8). */
+    /** Writes a string that may be null or long: its UTF-8 length plus one (0 for null) as a {@link #writeVarLong}, then the octets. */
     public static void writeString(DataOutput out, String s) throws IOException {
         if (s == null) {
-            out.writeInt(-1);
+            writeVarLong(out, 0);
             return;
         }
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
+        writeVarLong(out, b.length + 1L);
         out.write(b);
     }
 
     /** Reads what {@link #writeString} wrote. */
     public static String readString(DataInput in) throws IOException {
-        int n = in.readInt();
+        long n = readVarLong(in) - 1;
         if (n < 0) {
             return null;
         }
-        byte[] b = new byte[n];
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new IOException("string of " + n + " octets in a record");
+        }
+        byte[] b = new byte[(int) n];
         in.readFully(b);
         return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Writes a number in as few octets as it needs: zigzag (small negative numbers stay short),
+     * then seven bits an octet, low bits first, the high bit set on all octets but the last.
+     */
+    public static void writeVarLong(DataOutput out, long v) throws IOException {
+        long z = v << 1 ^ v >> 63;
+        while ((z & ~0x7fL) != 0) {
+            out.writeByte((int) (z & 0x7f) | 0x80);
+            z >>>= 7;
+        }
+        out.writeByte((int) z);
+    }
+
+    /** Reads what {@link #writeVarLong} wrote. */
+    public static long readVarLong(DataInput in) throws IOException {
+        long z = 0;
+        for (int shift = 0; shift < 70; shift += 7) {
+            int o = in.readByte();
+            z |= (long) (o & 0x7f) << shift;
+            if (o >= 0) {
+                return z >>> 1 ^ -(z & 1);
+            }
+        }
+        throw new IOException("a number of more than ten octets in a record");
     }
 }
