@@ -20,9 +20,7 @@ final class TimelinePaint {
         g.fillRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
         if (TransactionStyle.hatched(status)) {
             g.save();
-            g.beginPath();
-            g.rect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
-            g.clip();
+            clip(g, r.getMinX(), r.getMinY(), r.getMaxX(), r.getMaxY());
             g.setStroke(Color.gray(0.05, 0.7));
             g.setLineWidth(1.5);
             for (double x = r.getMinX() - r.getHeight(); x < r.getMaxX(); x += 5) {
@@ -44,6 +42,17 @@ final class TimelinePaint {
             g.setStroke(Color.gray(0.1));
             g.strokeRect(r.getMinX() + 0.5, r.getMinY() + 0.5, r.getWidth() - 1, r.getHeight() - 1);
         }
+    }
+
+    /**
+     * Clips to a rectangle with its edges on whole pixels: a canvas clips to such a rectangle
+     * directly, while any other clip costs it a mask and a scratch image of its own size.
+     */
+    static void clip(GraphicsContext g, double x0, double y0, double x1, double y1) {
+        double left = Math.round(x0), top = Math.round(y0);
+        g.beginPath();
+        g.rect(left, top, Math.round(x1) - left, Math.round(y1) - top);
+        g.clip();
     }
 
     /** The kinds shown and the statuses, above the lanes, with the time the lanes span. */

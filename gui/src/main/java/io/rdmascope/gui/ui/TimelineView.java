@@ -468,9 +468,7 @@ public final class TimelineView extends BorderPane {
             g.strokeLine(tx, TOP, tx, Math.min(h, offset + laneTop[lanes.size()]));
         }
         g.save();
-        g.beginPath();
-        g.rect(LEFT + 1, TOP, w - LEFT - 1, h - TOP);
-        g.clip();
+        TimelinePaint.clip(g, LEFT + 1, TOP, Math.ceil(w), Math.ceil(h));
         for (Transaction t : transactions) {
             drawTransaction(g, t, w, h, offset);
         }
