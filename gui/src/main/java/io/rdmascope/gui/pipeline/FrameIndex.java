@@ -114,12 +114,12 @@ final class FrameIndex {
     private final List<long[]> seqBases = new ArrayList<>();
     private final List<MpaConnection> mpaConnections = new ArrayList<>();
     private final Map<MpaConnection, Integer> connectionIndex = new IdentityHashMap<>();
-    /** The transactions in the order the engine reported them (a synchronized list). */
-    private final List<Transaction> transactions;
+    /** The transactions in the order the engine reported them. */
+    private final TransactionStore transactions;
     /** Which transactions each frame takes part in. */
     private final FrameTransactions frameTransactions = new FrameTransactions();
 
-    FrameIndex(List<Transaction> transactions) {
+    FrameIndex(TransactionStore transactions) {
         this.transactions = transactions;
     }
 
@@ -581,8 +581,6 @@ final class FrameIndex {
         if (!known(frame)) {
             return new ArrayList<>(1);
         }
-        synchronized (transactions) {
-            return frameTransactions.at(frame, transactions);
-        }
+        return frameTransactions.at(frame, transactions);
     }
 }

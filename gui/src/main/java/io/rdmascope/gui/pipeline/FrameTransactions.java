@@ -70,7 +70,7 @@ final class FrameTransactions {
      * and walking each transaction's frames once per block costs about 0.1 µs a frame on the bulk
      * capture where a search per frame and transaction cost 0.5 µs.
      */
-    List<String> at(long frame, List<Transaction> transactions) {
+    List<String> at(long frame, TransactionStore transactions) {
         int b = frame < 1 || frame > Integer.MAX_VALUE - 8 ? -1 : (int) ((frame - 1) >>> BLOCK_SHIFT);
         int[] a = b < 0 || b >= blocks.length || blocks[b] == null ? EMPTY : blocks[b];
         if (a[0] == 0) {
@@ -83,22 +83,25 @@ final class FrameTransactions {
         return ids == null ? new ArrayList<>(1) : new ArrayList<>(ids);
     }
 
+    /** Where the frames of the transaction looked at are read to. */
+    private final TransactionStore.Frames frames = new TransactionStore.Frames();
     /** The block whose answers {@link #cached} holds, and how many transactions it had then. */
     private int cachedBlock = -1, cachedCount;
     @SuppressWarnings("unchecked")
     private final List<String>[] cached = new List[1 << BLOCK_SHIFT];
 
-    private void answer(int b, int[] a, List<Transaction> transactions) {
+    private void answer(int b, int[] a, TransactionStore transactions) {
         Arrays.fill(cached, null);
         long first = ((long) b << BLOCK_SHIFT) + 1, end = first + (1 << BLOCK_SHIFT);
+        TransactionStore.Frames t = frames;
         for (int k = 1; k <= a[0]; k++) {
-            Transaction t = transactions.get(a[k]);
+            transactions.frames(a[k], t);
             int listed = this.listed.get(a[k]);
             note(t.initiationFrame, t.id, first, end);
-            FrameList data = t.dataFrames;
+            long[] data = t.data;
             int n = listed < 0 ? -listed - 1 : listed;
             for (int i = listed < 0 ? 0 : lowerBound(data, listed, first); i < n; i++) {
-                long f = data.getLong(i);
+                long f = data[i];
                 if (listed >= 0 && f >= end) {
                     break;
                 }
@@ -127,11 +130,11 @@ final class FrameTransactions {
     }
 
     /** The first of the {@code n} ordered frames of {@code data} at or after {@code frame}. */
-    private static int lowerBound(FrameList data, int n, long frame) {
+    private static int lowerBound(long[] data, int n, long frame) {
         int lo = 0, hi = n;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (data.getLong(mid) < frame) {
+            if (data[mid] < frame) {
                 lo = mid + 1;
             } else {
                 hi = mid;

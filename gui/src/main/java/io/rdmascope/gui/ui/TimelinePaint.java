@@ -1,10 +1,7 @@
 package io.rdmascope.gui.ui;
 
-import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
-import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.canvas.GraphicsContext;
@@ -56,15 +53,11 @@ final class TimelinePaint {
     }
 
     /** The kinds shown and the statuses, above the lanes, with the time the lanes span. */
-    static void legend(GraphicsContext g, double w, double height, List<Transaction> transactions) {
+    static void legend(GraphicsContext g, double w, double height, Set<TransactionKind> kinds) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, height);
         g.setStroke(Color.gray(0.85));
         g.strokeLine(0, height - 0.5, w, height - 0.5);
-        Set<TransactionKind> kinds = EnumSet.noneOf(TransactionKind.class);
-        for (Transaction t : transactions) {
-            kinds.add(t.kind);
-        }
         double lx = 6;
         for (TransactionKind k : kinds) {
             lx = legendItem(g, lx, TransactionStyle.colour(k), TransactionStatus.COMPLETE, k.jsonName);
