@@ -62,7 +62,7 @@ final class FrameIndex {
 
     // ---- per frame (index frame - 1)
     private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
-    private final Columns.DeltaLongs times = new Columns.DeltaLongs(0);
+    private final Columns.UnitLongs times = new Columns.UnitLongs(1000, 0);
     private final Columns.NearInts flows = new Columns.NearInts();
     /** The first PDU of a frame; read only for frames that completed some (their count is above 0). */
     private final Columns.NearInts firstPdu = new Columns.NearInts();
