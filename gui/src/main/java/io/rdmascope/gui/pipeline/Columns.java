@@ -356,4 +356,71 @@ final class Columns {
             far = null;
         }
     }
+
+    /**
+     * Longs that grow by small steps from row to row: where each frame's record starts in the
+     * capture file, the previous one's start plus its length. The value itself every 16 rows and
+     * per row the step from the row before as an unsigned short: 2.5 octets a row where {@link
+     * DeltaLongs} takes 4 (0.3 MB less on the 200 MB bulk capture); reading a row adds up to 15
+     * steps. A step that does not fit (a record of 64 KiB or more, a value set out of order) is
+     * kept as the value itself in a {@link Sparse} list. Rows are meant to be set in order; a row
+     * set again keeps the rows after it as they were.
+     */
+    static final class StepLongs {
+        private static final int BLOCK = 4, BLOCK_MASK = (1 << BLOCK) - 1;
+        private static final short FAR = -1;
+        private final Longs bases = new Longs(0);
+        private final Shorts steps = new Shorts((short) 0);
+        private final Sparse far = new Sparse();
+        private final long fill;
+        /** Rows up to the last one set, and the last row set with its value. */
+        private int rows, lastRow = -1;
+        private long lastValue;
+
+        StepLongs(long fill) {
+            this.fill = fill;
+        }
+
+        long get(int i) {
+            if (i < 0 || i >= rows) {
+                return fill;
+            }
+            if (i == lastRow) {
+                return lastValue;
+            }
+            int first = i & ~BLOCK_MASK;
+            long v = bases.get(first >>> BLOCK);
+            for (int k = first + 1; k <= i; k++) {
+                short s = steps.get(k);
+                v = s == FAR ? far.get(k, fill) : v + (s & 0xffff);
+            }
+            return v;
+        }
+
+        void set(int i, long v) {
+            if (i + 1 < rows && ((i + 1) & BLOCK_MASK) != 0) {
+                // the row after keeps its value, whatever this one's becomes
+                long next = get(i + 1);
+                steps.set(i + 1, FAR);
+                far.put(i + 1, next);
+            }
+            if ((i & BLOCK_MASK) == 0) {
+                bases.set(i >>> BLOCK, v);
+                steps.set(i, (short) 0);
+                far.remove(i);
+            } else {
+                long d = v - (i - 1 == lastRow ? lastValue : get(i - 1));
+                if (d >= 0 && d < 0xffff) {
+                    steps.set(i, (short) d);
+                    far.remove(i);
+                } else {
+                    steps.set(i, FAR);
+                    far.put(i, v);
+                }
+            }
+            rows = Math.max(rows, i + 1);
+            lastRow = i;
+            lastValue = v;
+        }
+    }
 }

@@ -61,7 +61,7 @@ final class FrameIndex {
     private static final int TAGGED_HEADER = 14, UNTAGGED_HEADER = 18;
 
     // ---- per frame (index frame - 1)
-    private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
+    private final Columns.StepLongs positions = new Columns.StepLongs(-1);
     private final Columns.UnitLongs times = new Columns.UnitLongs(1000, 0);
     private final Columns.NearInts flows = new Columns.NearInts();
     /** The first PDU of a frame; read only for frames that completed some (their count is above 0). */

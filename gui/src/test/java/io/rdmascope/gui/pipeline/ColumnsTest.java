@@ -81,4 +81,28 @@ class ColumnsTest {
             assertThat(c.get(i)).as("row " + i).isEqualTo(v[i]);
         }
     }
+
+    @Test
+    void stepLongsAddUpRecordLengthsAndKeepWhateverDoesNotFit() {
+        Random r = new Random(13);
+        long[] v = new long[60_000];
+        Columns.StepLongs c = new Columns.StepLongs(-1);
+        long p = 24;
+        for (int i = 0; i < v.length; i++) {
+            v[i] = p;
+            c.set(i, p);
+            int k = r.nextInt(100);
+            p += k == 0 ? 70_000 + r.nextInt(1 << 20) : k == 1 ? -5 : 16 + r.nextInt(1500);
+        }
+        // set again, out of order: the rows after keep their values
+        for (int i : new int[] {17, 16, 31, 100, 59_999, 5}) {
+            v[i] = r.nextLong();
+            c.set(i, v[i]);
+        }
+        for (int i = 0; i < v.length; i++) {
+            assertThat(c.get(i)).as("row " + i).isEqualTo(v[i]);
+        }
+        assertThat(c.get(v.length)).isEqualTo(-1);
+        assertThat(c.get(-1)).isEqualTo(-1);
+    }
 }
