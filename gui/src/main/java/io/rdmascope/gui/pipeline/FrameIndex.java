@@ -26,10 +26,11 @@ import java.util.Map;
  * index of the first of those PDUs. Per PDU, in a compact PDU table: connection, direction, opcode
  * and DDP flags, STag (or Invalidate STag), TO (or MSN), payload length, MPA CRC and where the
  * FPDU starts in the frame's TCP payload. Values that change little from row to row are kept as
- * differences within blocks of 256 rows ({@link Columns.DeltaLongs}, {@link Columns.NearInts}):
- * about 14 octets a frame and 22 a PDU (the 200 MB bulk capture's 210,307 frames and 140,000 PDUs
- * in about 6 MB), against the half kilobyte a frame that row objects and decoded segments would
- * take. The transactions a frame takes part in are found from the transactions themselves
+ * differences within blocks of rows ({@link Columns.DeltaLongs}, {@link Columns.NearInts}, times in
+ * microseconds when the capture counts them ({@link Columns.UnitLongs}), positions as steps from
+ * the frame before ({@link Columns.StepLongs})): about 10.5 octets a frame and 21 a PDU (the 200 MB
+ * bulk capture's 210,307 frames and 140,000 PDUs in about 5 MB), against the half kilobyte a frame
+ * that row objects and decoded segments would take. The transactions a frame takes part in are found from the transactions themselves
  * ({@link FrameTransactions}).
  *
  * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
