@@ -83,8 +83,16 @@ final class FrameTransactions {
         return ids == null ? new ArrayList<>(1) : new ArrayList<>(ids);
     }
 
-    /** Where the frames of the transaction looked at are read to. */
+    /** Where the frames of a transaction looked at are read to. */
     private final TransactionStore.Frames frames = new TransactionStore.Frames();
+    /**
+     * The frames of the last few transactions of more than {@value #LONG} frames read, by index:
+     * such a transaction spans many blocks, and reading all its frames again for each of them would
+     * cost its length times their number.
+     */
+    private static final int LONG = 256, LONG_SLOTS = 4;
+    private final TransactionStore.Frames[] longFrames = new TransactionStore.Frames[LONG_SLOTS];
+    private final int[] longIndex = {-1, -1, -1, -1};
     /** The block whose answers {@link #cached} holds, and how many transactions it had then. */
     private int cachedBlock = -1, cachedCount;
     @SuppressWarnings("unchecked")
@@ -93,9 +101,8 @@ final class FrameTransactions {
     private void answer(int b, int[] a, TransactionStore transactions) {
         Arrays.fill(cached, null);
         long first = ((long) b << BLOCK_SHIFT) + 1, end = first + (1 << BLOCK_SHIFT);
-        TransactionStore.Frames t = frames;
         for (int k = 1; k <= a[0]; k++) {
-            transactions.frames(a[k], t);
+            TransactionStore.Frames t = framesOf(a[k], transactions);
             int listed = this.listed.get(a[k]);
             note(t.initiationFrame, t.id, first, end);
             long[] data = t.data;
@@ -113,6 +120,26 @@ final class FrameTransactions {
         }
         cachedBlock = b;
         cachedCount = a[0];
+    }
+
+    private TransactionStore.Frames framesOf(int index, TransactionStore transactions) {
+        int slot = index & (LONG_SLOTS - 1);
+        if (longIndex[slot] == index) {
+            return longFrames[slot];
+        }
+        transactions.frames(index, frames);
+        if (frames.count <= LONG) {
+            return frames;
+        }
+        TransactionStore.Frames kept = new TransactionStore.Frames();
+        kept.id = frames.id;
+        kept.initiationFrame = frames.initiationFrame;
+        kept.completionFrame = frames.completionFrame;
+        kept.data = Arrays.copyOf(frames.data, frames.count);
+        kept.count = frames.count;
+        longFrames[slot] = kept;
+        longIndex[slot] = index;
+        return kept;
     }
 
     private void note(long frame, String id, long first, long end) {
