@@ -23,8 +23,8 @@ import java.util.RandomAccess;
  * a transaction comes back ({@code AnalysisRecords.TRANSACTIONS} writes the same fields), not the
  * engine's own links between them ({@code parent}).
  *
- * <p>On the 200 MB bulk capture (11,140 transactions) this holds 0.7 MB where the objects, their
- * ids and frame lists held 4.8 MB.
+ * <p>On the 200 MB bulk capture (11,140 transactions) this holds 0.85 MB where the objects, their
+ * ids and frame lists held 4.8 MB; reading them all back takes about 4 ms.
  */
 final class TransactionStore {
     private static final int CHUNK_SHIFT = 16, CHUNK = 1 << CHUNK_SHIFT, CACHE = 256;

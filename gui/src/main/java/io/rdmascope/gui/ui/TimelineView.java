@@ -62,7 +62,10 @@ public final class TimelineView extends BorderPane implements TabCanvas {
     private final TimeWindow window = new TimeWindow();
     /** The first frame's time: the axis counts from it. */
     private long origin;
-    /** Transactions (by their place in {@link #transactions}) under the last click and which of them it chose, to cycle through stacked bars. */
+    /**
+     * Transactions (by their place in {@link #transactions}) under the last click and which of them
+     * it chose, to cycle through stacked bars.
+     */
     private List<Integer> lastHits = List.of();
     private int lastHit;
     private final ContextMenu chooser = new ContextMenu();

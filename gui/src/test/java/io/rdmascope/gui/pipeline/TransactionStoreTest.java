@@ -49,7 +49,8 @@ class TransactionStoreTest {
     @Test
     void optionalFieldsExtremeValuesAndRecordsLongerThanAChunkComeBack() throws Exception {
         List<Transaction> txs = new ArrayList<>();
-        Transaction shot = new Transaction("t1", "c1", null, 0xffffffffL, Long.MAX_VALUE, 0, 3, 5, 1_700_000_000_000_000_000L);
+        Transaction shot = new Transaction("t1", "c1", null, 0xffffffffL, Long.MAX_VALUE, 0, 3, 5,
+                1_700_000_000_000_000_000L);
         shot.dataFrames.addLong(9);
         shot.dataFrames.addLong(7);
         shot.dataFrames.addLong(Integer.MAX_VALUE + 10L);
