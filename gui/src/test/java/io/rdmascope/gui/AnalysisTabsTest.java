@@ -7,6 +7,7 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.gui.model.NicState;
+import io.rdmascope.gui.ui.FlowGraphView;
 import io.rdmascope.gui.ui.MainView;
 import io.rdmascope.gui.ui.StatisticsPane;
 import io.rdmascope.gui.ui.TransactionStyle;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.canvas.Canvas;
 import javafx.scene.chart.XYChart;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -181,5 +183,40 @@ class AnalysisTabsTest {
         assertThat(view.timeline().scrollBar().getValue()).isPositive();
         assertThat(view.timeline().barOf(txs.get(59))).isNotNull();
         assertThat(view.timeline().barOf(txs.get(0))).isNull();
+    }
+
+    @Test
+    void onlyTheCanvasOfTheTabShownHoldsPixels(FxRobot robot) throws Exception {
+        open(robot, NFS);
+        Canvas timeline = view.timeline().canvas();
+        FlowGraphView flowGraph = robot.lookup("#flowGraph").queryAs(FlowGraphView.class);
+        Canvas flow = flowGraph.canvas();
+        Canvas sequence = (Canvas) view.sequence().getContent();
+        robot.clickOn("Timeline");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(timeline.getWidth() * timeline.getHeight()).isPositive();
+        assertThat(flow.getWidth() * flow.getHeight()).isZero();
+        assertThat(sequence.getWidth() * sequence.getHeight()).isZero();
+
+        robot.clickOn("Flow Graph");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !flowGraph.labels().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(flow.getWidth() * flow.getHeight()).isPositive();
+        assertThat(timeline.getWidth() * timeline.getHeight()).isZero();
+
+        robot.interact(() -> view.selectTransaction(transaction("w1")));
+        assertThat(sequence.getWidth() * sequence.getHeight()).isZero();
+        assertThat(view.sequence().messages()).isNotEmpty();
+        List<String> drawnHidden = List.copyOf(view.sequence().messages());
+        robot.clickOn("Sequence");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(sequence.getWidth() * sequence.getHeight()).isPositive();
+        assertThat(view.sequence().messages()).isEqualTo(drawnHidden);
+        assertThat(flow.getWidth() * flow.getHeight()).isZero();
+
+        robot.clickOn("Timeline");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(timeline.getWidth() * timeline.getHeight()).isPositive();
+        assertThat(view.timeline().barOf(transaction("w1"))).isNotNull();
     }
 }

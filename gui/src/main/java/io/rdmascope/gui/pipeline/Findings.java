@@ -26,14 +26,14 @@ import java.util.TreeMap;
  */
 final class Findings {
     private final List<ConnectionInfo> connections = Collections.synchronizedList(new ArrayList<>());
-    private final List<Transaction> transactions = Collections.synchronizedList(new ArrayList<>());
+    private final TransactionStore transactions = new TransactionStore();
     private final List<Violation> violations = Collections.synchronizedList(new ArrayList<>());
     private final Map<Long, List<Violation>> violationsByFrame = new HashMap<>();
     private final long[] opcodeCounts = new long[16];
     private final Map<String, Long> bytesByConnection = new TreeMap<>();
 
-    /** The transactions list itself (synchronized), for the index that files them by frame. */
-    List<Transaction> transactionList() {
+    /** The transactions themselves, for the index that files them by frame. */
+    TransactionStore transactionStore() {
         return transactions;
     }
 
@@ -62,10 +62,7 @@ final class Findings {
 
     /** Adds a transaction; returns its index in the order reported. */
     int transaction(Transaction t) {
-        synchronized (transactions) {
-            transactions.add(t);
-            return transactions.size() - 1;
-        }
+        return transactions.add(t);
     }
 
     List<ConnectionInfo> connections() {
@@ -74,10 +71,9 @@ final class Findings {
         }
     }
 
+    /** The transactions reported so far, read back as asked for. */
     List<Transaction> transactions() {
-        synchronized (transactions) {
-            return List.copyOf(transactions);
-        }
+        return transactions.snapshot();
     }
 
     List<Violation> violations() {

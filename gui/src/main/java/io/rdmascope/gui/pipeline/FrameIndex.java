@@ -26,10 +26,11 @@ import java.util.Map;
  * index of the first of those PDUs. Per PDU, in a compact PDU table: connection, direction, opcode
  * and DDP flags, STag (or Invalidate STag), TO (or MSN), payload length, MPA CRC and where the
  * FPDU starts in the frame's TCP payload. Values that change little from row to row are kept as
- * differences within blocks of 256 rows ({@link Columns.DeltaLongs}, {@link Columns.NearInts}):
- * about 14 octets a frame and 22 a PDU (the 200 MB bulk capture's 210,307 frames and 140,000 PDUs
- * in about 6 MB), against the half kilobyte a frame that row objects and decoded segments would
- * take. The transactions a frame takes part in are found from the transactions themselves
+ * differences within blocks of rows ({@link Columns.DeltaLongs}, {@link Columns.NearInts}, times in
+ * microseconds when the capture counts them ({@link Columns.UnitLongs}), positions as steps from
+ * the frame before ({@link Columns.StepLongs})): about 10.5 octets a frame and 21 a PDU (the 200 MB
+ * bulk capture's 210,307 frames and 140,000 PDUs in about 5 MB), against the half kilobyte a frame
+ * that row objects and decoded segments would take. The transactions a frame takes part in are found from the transactions themselves
  * ({@link FrameTransactions}).
  *
  * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
@@ -61,8 +62,8 @@ final class FrameIndex {
     private static final int TAGGED_HEADER = 14, UNTAGGED_HEADER = 18;
 
     // ---- per frame (index frame - 1)
-    private final Columns.DeltaLongs positions = new Columns.DeltaLongs(-1);
-    private final Columns.DeltaLongs times = new Columns.DeltaLongs(0);
+    private final Columns.StepLongs positions = new Columns.StepLongs(-1);
+    private final Columns.UnitLongs times = new Columns.UnitLongs(1000, 0);
     private final Columns.NearInts flows = new Columns.NearInts();
     /** The first PDU of a frame; read only for frames that completed some (their count is above 0). */
     private final Columns.NearInts firstPdu = new Columns.NearInts();
@@ -114,12 +115,12 @@ final class FrameIndex {
     private final List<long[]> seqBases = new ArrayList<>();
     private final List<MpaConnection> mpaConnections = new ArrayList<>();
     private final Map<MpaConnection, Integer> connectionIndex = new IdentityHashMap<>();
-    /** The transactions in the order the engine reported them (a synchronized list). */
-    private final List<Transaction> transactions;
+    /** The transactions in the order the engine reported them. */
+    private final TransactionStore transactions;
     /** Which transactions each frame takes part in. */
     private final FrameTransactions frameTransactions = new FrameTransactions();
 
-    FrameIndex(List<Transaction> transactions) {
+    FrameIndex(TransactionStore transactions) {
         this.transactions = transactions;
     }
 
@@ -581,8 +582,6 @@ final class FrameIndex {
         if (!known(frame)) {
             return new ArrayList<>(1);
         }
-        synchronized (transactions) {
-            return frameTransactions.at(frame, transactions);
-        }
+        return frameTransactions.at(frame, transactions);
     }
 }

@@ -70,7 +70,7 @@ final class FrameTransactions {
      * and walking each transaction's frames once per block costs about 0.1 µs a frame on the bulk
      * capture where a search per frame and transaction cost 0.5 µs.
      */
-    List<String> at(long frame, List<Transaction> transactions) {
+    List<String> at(long frame, TransactionStore transactions) {
         int b = frame < 1 || frame > Integer.MAX_VALUE - 8 ? -1 : (int) ((frame - 1) >>> BLOCK_SHIFT);
         int[] a = b < 0 || b >= blocks.length || blocks[b] == null ? EMPTY : blocks[b];
         if (a[0] == 0) {
@@ -83,22 +83,32 @@ final class FrameTransactions {
         return ids == null ? new ArrayList<>(1) : new ArrayList<>(ids);
     }
 
+    /** Where the frames of a transaction looked at are read to. */
+    private final TransactionStore.Frames frames = new TransactionStore.Frames();
+    /**
+     * The frames of the last few transactions of more than {@value #LONG} frames read, by index:
+     * such a transaction spans many blocks, and reading all its frames again for each of them would
+     * cost its length times their number.
+     */
+    private static final int LONG = 256, LONG_SLOTS = 4;
+    private final TransactionStore.Frames[] longFrames = new TransactionStore.Frames[LONG_SLOTS];
+    private final int[] longIndex = {-1, -1, -1, -1};
     /** The block whose answers {@link #cached} holds, and how many transactions it had then. */
     private int cachedBlock = -1, cachedCount;
     @SuppressWarnings("unchecked")
     private final List<String>[] cached = new List[1 << BLOCK_SHIFT];
 
-    private void answer(int b, int[] a, List<Transaction> transactions) {
+    private void answer(int b, int[] a, TransactionStore transactions) {
         Arrays.fill(cached, null);
         long first = ((long) b << BLOCK_SHIFT) + 1, end = first + (1 << BLOCK_SHIFT);
         for (int k = 1; k <= a[0]; k++) {
-            Transaction t = transactions.get(a[k]);
+            TransactionStore.Frames t = framesOf(a[k], transactions);
             int listed = this.listed.get(a[k]);
             note(t.initiationFrame, t.id, first, end);
-            FrameList data = t.dataFrames;
+            long[] data = t.data;
             int n = listed < 0 ? -listed - 1 : listed;
             for (int i = listed < 0 ? 0 : lowerBound(data, listed, first); i < n; i++) {
-                long f = data.getLong(i);
+                long f = data[i];
                 if (listed >= 0 && f >= end) {
                     break;
                 }
@@ -110,6 +120,26 @@ final class FrameTransactions {
         }
         cachedBlock = b;
         cachedCount = a[0];
+    }
+
+    private TransactionStore.Frames framesOf(int index, TransactionStore transactions) {
+        int slot = index & (LONG_SLOTS - 1);
+        if (longIndex[slot] == index) {
+            return longFrames[slot];
+        }
+        transactions.frames(index, frames);
+        if (frames.count <= LONG) {
+            return frames;
+        }
+        TransactionStore.Frames kept = new TransactionStore.Frames();
+        kept.id = frames.id;
+        kept.initiationFrame = frames.initiationFrame;
+        kept.completionFrame = frames.completionFrame;
+        kept.data = Arrays.copyOf(frames.data, frames.count);
+        kept.count = frames.count;
+        longFrames[slot] = kept;
+        longIndex[slot] = index;
+        return kept;
     }
 
     private void note(long frame, String id, long first, long end) {
@@ -127,11 +157,11 @@ final class FrameTransactions {
     }
 
     /** The first of the {@code n} ordered frames of {@code data} at or after {@code frame}. */
-    private static int lowerBound(FrameList data, int n, long frame) {
+    private static int lowerBound(long[] data, int n, long frame) {
         int lo = 0, hi = n;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (data.getLong(mid) < frame) {
+            if (data[mid] < frame) {
                 lo = mid + 1;
             } else {
                 hi = mid;

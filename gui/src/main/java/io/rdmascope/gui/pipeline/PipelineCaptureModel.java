@@ -49,7 +49,7 @@ public final class PipelineCaptureModel implements CaptureModel {
     private final Path file;
     private final NicSettings settings;
     private final Findings findings = new Findings();
-    private final FrameIndex index = new FrameIndex(findings.transactionList());
+    private final FrameIndex index = new FrameIndex(findings.transactionStore());
     private final FrameReader reader;
     private final FrameRows rows;
     private final FrameDetails details;

@@ -25,6 +25,7 @@ final class AnalysisViews {
         this.statistics = statistics;
         flow.setId("flowGraph");
         flowTab.setId("tabFlowGraph");
+        TabCanvas.follow(flowTab, flow);
         int sequence = 0;
         for (int i = 0; i < tabs.getTabs().size(); i++) {
             if ("tabSequence".equals(tabs.getTabs().get(i).getId())) {

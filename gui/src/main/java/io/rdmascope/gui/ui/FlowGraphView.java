@@ -36,7 +36,7 @@ import javafx.scene.text.TextAlignment;
  * colour of the severity. Clicking an arrow jumps to its frame. Only the rows on screen are drawn, so a
  * connection of many thousand messages scrolls as lightly as a short one.
  */
-public final class FlowGraphView extends BorderPane {
+public final class FlowGraphView extends BorderPane implements TabCanvas {
     /** Messages of one connection shown at most. */
     static final int LIMIT = 200_000;
     private static final double HEAD = 44, STEP = 34, TIME_COLUMN = 110, FRAME_COLUMN = 120;
@@ -58,6 +58,8 @@ public final class FlowGraphView extends BorderPane {
     private LongConsumer onJump = f -> {};
     private Task<?> loading;
     private boolean filling;
+    /** Whether the view is on screen: hidden, its canvas holds no pixels. */
+    private boolean shown = true;
 
     public FlowGraphView() {
         chooser.setId("flowConnection");
@@ -99,6 +101,14 @@ public final class FlowGraphView extends BorderPane {
         protected void updateItem(ConnectionInfo c, boolean empty) {
             super.updateItem(c, empty);
             setText(empty || c == null ? null : c.label());
+        }
+    }
+
+    @Override
+    public void setShown(boolean shown) {
+        if (this.shown != shown) {
+            this.shown = shown;
+            redraw();
         }
     }
 
@@ -213,7 +223,7 @@ public final class FlowGraphView extends BorderPane {
     /** Scrolls so that message {@code i} is in view; returns the y of its arrow on the canvas. */
     public double reveal(int i) {
         double y = HEAD + i * STEP;
-        double view = canvas.getHeight() - HEAD;
+        double view = Math.max(canvasPane.getHeight(), HEAD + STEP) - HEAD;
         if (y - HEAD < scrollBar.getValue() || y - HEAD + STEP > scrollBar.getValue() + view) {
             scrollTo(i * STEP - view / 2);
         }
@@ -251,13 +261,18 @@ public final class FlowGraphView extends BorderPane {
 
     private void redraw() {
         double w = Math.max(canvasPane.getWidth(), 500), h = Math.max(canvasPane.getHeight(), HEAD + STEP);
-        canvas.setWidth(w);
-        canvas.setHeight(h);
         double content = messages.size() * STEP, view = h - HEAD;
         scrollBar.setMax(Math.max(0, content - view));
         scrollBar.setVisibleAmount(Math.max(1, view * Math.max(0, content - view) / Math.max(1, content)));
         scrollBar.setUnitIncrement(STEP);
         scrollBar.setBlockIncrement(Math.max(STEP, view * 0.9));
+        if (!shown) {
+            canvas.setWidth(0);
+            canvas.setHeight(0);
+            return;
+        }
+        canvas.setWidth(w);
+        canvas.setHeight(h);
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);

@@ -65,8 +65,8 @@ public final class MainView extends BorderPane {
     private final Navigator navigator;
     private final ContextMenus contextMenus;
     private final PacketSorter sorter;
-    /** The transactions by id, for the links of expert items (filled once loading ended). */
-    private java.util.Map<String, Transaction> transactionsById = java.util.Map.of();
+    /** The model whose analysis the views show (null while a capture loads): expert items link to its transactions. */
+    private CaptureModel analysed;
     private LoadTask loading;
     private AtomicBoolean stopLoading = new AtomicBoolean();
     private volatile long firstRowsMillis = -1;
@@ -127,6 +127,9 @@ public final class MainView extends BorderPane {
     private static Tab tab(String name, javafx.scene.Node content) {
         Tab t = new Tab(name, content);
         t.setId("tab" + name.replace(" ", ""));
+        if (content instanceof TabCanvas view) {
+            TabCanvas.follow(t, view);
+        }
         return t;
     }
 
@@ -172,7 +175,7 @@ public final class MainView extends BorderPane {
         cancelFilter();
         rows.reset(f -> null);
         summary = null;
-        transactionsById = java.util.Map.of();
+        analysed = null;
         navigator.violations(List.of());
         statusBar.expert(List.of());
         firstRowsMillis = -1;
@@ -275,15 +278,27 @@ public final class MainView extends BorderPane {
         violations.show(m.violations());
         navigator.violations(m.violations());
         statusBar.expert(m.violations());
-        java.util.Map<String, Transaction> byId = new java.util.HashMap<>();
-        for (Transaction t : m.transactions()) {
-            byId.put(t.id, t);
-        }
-        transactionsById = byId;
+        analysed = m;
         statistics.show(m.statistics());
         analysisViews.refresh(m);
         FrameRow sel = table.getSelectionModel().getSelectedItem();
         showNic(m, sel == null ? -1 : sel.number());
+    }
+
+    /**
+     * The transaction of an expert item's link, once loading ended (null before): looked for when a
+     * frame is shown rather than kept in a map of every transaction.
+     */
+    private Transaction transactionById(CaptureModel m, String id) {
+        if (id == null || m != analysed) {
+            return null;
+        }
+        for (Transaction t : m.transactions()) {
+            if (t.id.equals(id)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** Shows the NIC state at {@code frame} once computed in the background (-1: none). */
@@ -348,9 +363,8 @@ public final class MainView extends BorderPane {
             showNic(null, -1);
             return;
         }
-        java.util.Map<String, Transaction> byId = transactionsById;
         List<FieldNode> tree = ExpertItems.attach(m.details(row.number()), m.violationsAt(row.number()),
-                id -> id == null ? null : byId.get(id));
+                id -> transactionById(m, id));
         details.show(tree);
         bytesTabs.show(m, row.number(), tree);
         showNic(m, row.number());

@@ -22,12 +22,18 @@ import javafx.scene.text.TextAlignment;
  * transaction (a write out of bounds, an access after invalidation...) are not among its data
  * frames: they are drawn too, in red, with the violation's code.
  */
-public final class SequenceView extends ScrollPane {
+public final class SequenceView extends ScrollPane implements TabCanvas {
     private static final double TOP = 46, STEP = 46, WIDTH = 980;
     private final Canvas canvas = new Canvas(WIDTH, 120);
     private final Font font = Font.font("System", 11);
     private final Font bold = Font.font("System", javafx.scene.text.FontWeight.BOLD, 12);
     private List<String> messages = List.of();
+    /** What {@link #show} was last given, drawn again when the view is shown again. */
+    private Transaction transaction;
+    private LongFunction<FrameRow> rowOf = f -> null;
+    private List<Long> violating = List.of();
+    /** Whether the view is on screen: hidden, its canvas holds no pixels. */
+    private boolean shown = true;
 
     public SequenceView() {
         setContent(canvas);
@@ -42,6 +48,29 @@ public final class SequenceView extends ScrollPane {
 
     /** @param violating frames of violations that name {@code t} */
     public void show(Transaction t, LongFunction<FrameRow> rowOf, List<Long> violating) {
+        this.transaction = t;
+        this.rowOf = rowOf;
+        this.violating = violating;
+        draw();
+    }
+
+    @Override
+    public void setShown(boolean shown) {
+        if (this.shown != shown) {
+            this.shown = shown;
+            draw();
+        }
+    }
+
+    private void draw() {
+        Transaction t = transaction;
+        if (!shown) {
+            messages = t == null ? List.of() : labels(t);
+            canvas.setWidth(0);
+            canvas.setHeight(0);
+            return;
+        }
+        canvas.setWidth(WIDTH);
         GraphicsContext g = canvas.getGraphicsContext2D();
         if (t == null) {
             canvas.setHeight(60);
@@ -54,13 +83,8 @@ public final class SequenceView extends ScrollPane {
             messages = List.of();
             return;
         }
-        TreeSet<Long> frames = new TreeSet<>(t.dataFrames);
-        frames.add(t.initiationFrame);
-        if (t.completionFrame >= 0) {
-            frames.add(t.completionFrame);
-        }
+        TreeSet<Long> frames = frames(t);
         java.util.Set<Long> bad = new java.util.HashSet<>(violating);
-        frames.addAll(violating);
         canvas.setHeight(TOP + STEP * frames.size() + 30);
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
@@ -98,7 +122,7 @@ public final class SequenceView extends ScrollPane {
             g.setLineWidth(1);
             g.setFill(c);
             g.setTextAlign(TextAlignment.CENTER);
-            String label = (bad.contains(f) ? "\u26a0 #" : "#") + f + "  " + shorten(info, 70);
+            String label = label(f, bad.contains(f), info);
             g.fillText(label, (a + b) / 2, y - 9);
             g.setTextAlign(TextAlignment.LEFT);
             g.setFill(Color.gray(0.3));
@@ -107,6 +131,32 @@ public final class SequenceView extends ScrollPane {
             y += STEP;
         }
         messages = labels;
+    }
+
+    /** The frames of the arrows: the transaction's and those of the violations that name it. */
+    private TreeSet<Long> frames(Transaction t) {
+        TreeSet<Long> frames = new TreeSet<>(t.dataFrames);
+        frames.add(t.initiationFrame);
+        if (t.completionFrame >= 0) {
+            frames.add(t.completionFrame);
+        }
+        frames.addAll(violating);
+        return frames;
+    }
+
+    /** The labels of the arrows, as drawn. */
+    private List<String> labels(Transaction t) {
+        java.util.Set<Long> bad = new java.util.HashSet<>(violating);
+        List<String> labels = new ArrayList<>();
+        for (long f : frames(t)) {
+            FrameRow row = rowOf.apply(f);
+            labels.add(label(f, bad.contains(f), row != null ? row.info() : "frame " + f));
+        }
+        return labels;
+    }
+
+    private static String label(long frame, boolean bad, String info) {
+        return (bad ? "\u26a0 #" : "#") + frame + "  " + shorten(info, 70);
     }
 
     private static String shorten(String s, int max) {

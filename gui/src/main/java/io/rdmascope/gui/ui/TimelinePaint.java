@@ -1,10 +1,7 @@
 package io.rdmascope.gui.ui;
 
-import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
-import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.canvas.GraphicsContext;
@@ -20,9 +17,7 @@ final class TimelinePaint {
         g.fillRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
         if (TransactionStyle.hatched(status)) {
             g.save();
-            g.beginPath();
-            g.rect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight());
-            g.clip();
+            clip(g, r.getMinX(), r.getMinY(), r.getMaxX(), r.getMaxY());
             g.setStroke(Color.gray(0.05, 0.7));
             g.setLineWidth(1.5);
             for (double x = r.getMinX() - r.getHeight(); x < r.getMaxX(); x += 5) {
@@ -46,16 +41,23 @@ final class TimelinePaint {
         }
     }
 
+    /**
+     * Clips to a rectangle with its edges on whole pixels: a canvas clips to such a rectangle
+     * directly, while any other clip costs it a mask and a scratch image of its own size.
+     */
+    static void clip(GraphicsContext g, double x0, double y0, double x1, double y1) {
+        double left = Math.round(x0), top = Math.round(y0);
+        g.beginPath();
+        g.rect(left, top, Math.round(x1) - left, Math.round(y1) - top);
+        g.clip();
+    }
+
     /** The kinds shown and the statuses, above the lanes, with the time the lanes span. */
-    static void legend(GraphicsContext g, double w, double height, List<Transaction> transactions) {
+    static void legend(GraphicsContext g, double w, double height, Set<TransactionKind> kinds) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, height);
         g.setStroke(Color.gray(0.85));
         g.strokeLine(0, height - 0.5, w, height - 0.5);
-        Set<TransactionKind> kinds = EnumSet.noneOf(TransactionKind.class);
-        for (Transaction t : transactions) {
-            kinds.add(t.kind);
-        }
         double lx = 6;
         for (TransactionKind k : kinds) {
             lx = legendItem(g, lx, TransactionStyle.colour(k), TransactionStatus.COMPLETE, k.jsonName);

@@ -4,8 +4,6 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.gui.model.ConnectionInfo;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +46,12 @@ import javafx.util.Duration;
  * (more overlapping transactions than rows) are chosen by clicking again, which takes the next
  * one under the pointer each time, or from the menu of a right click.
  */
-public final class TimelineView extends BorderPane {
+public final class TimelineView extends BorderPane implements TabCanvas {
     /** The legend's band, then the time axis's, then the lanes. */
     private static final double LEGEND = 24, AXIS = 22, TOP = LEGEND + AXIS;
-    private static final double LEFT = 200, ROW = 20, BAR = 14, LANE_GAP = 8;
+    private static final double LEFT = 200, ROW = TimelineLayout.ROW, BAR = 14, LANE_GAP = TimelineLayout.LANE_GAP;
     /** How much one step of the zoom buttons (or of the wheel with Ctrl) zooms. */
     private static final double ZOOM_STEP = 2;
-    /** Rows per group (upper-layer, operations) of one lane; more overlapping transactions share the last. */
-    private static final int MAX_ROWS = 4;
 
     private final Canvas canvas = new Canvas();
     private final Pane canvasPane = new Pane(canvas);
@@ -66,30 +62,29 @@ public final class TimelineView extends BorderPane {
     private final TimeWindow window = new TimeWindow();
     /** The first frame's time: the axis counts from it. */
     private long origin;
-    /** Per transaction: the time its bar ends (its completion or last data frame). */
-    private final Map<Transaction, Long> ends = new IdentityHashMap<>();
-    /** Transactions under the last click and which of them it chose, to cycle through stacked bars. */
-    private List<Transaction> lastHits = List.of();
+    /**
+     * Transactions (by their place in {@link #transactions}) under the last click and which of them
+     * it chose, to cycle through stacked bars.
+     */
+    private List<Integer> lastHits = List.of();
     private int lastHit;
     private final ContextMenu chooser = new ContextMenu();
     private double pressX, pressFrom;
     private boolean updatingTimeBar;
     private final Tooltip tooltip = new Tooltip();
     private final Font font = Font.font("System", 11);
+    /** The transactions shown (read one by one as their bars are drawn) and where their bars go. */
     private List<Transaction> transactions = List.of();
-    private List<String> lanes = List.of();
-    private Map<String, String> laneLabels = Map.of();
-    /** Per lane: its top, in content coordinates (lanes start at 0); one more entry for the end. */
-    private double[] laneTop = {0};
-    /** Per transaction: its row in its lane. */
-    private final Map<Transaction, Integer> rowOf = new HashMap<>();
-    private final Map<String, Integer> laneIndex = new HashMap<>();
+    private TimelineLayout layout = new TimelineLayout(List.of(), List.of(), f -> 0);
     private LongUnaryOperator timeOf = f -> 0;
-    private final Map<Transaction, Rectangle2D> bars = new LinkedHashMap<>();
+    /** The bars drawn, by the transaction's place in {@link #transactions}, in drawing order. */
+    private final Map<Integer, Rectangle2D> bars = new LinkedHashMap<>();
     private List<TimeAxis.Tick> ticks = List.of();
     private Consumer<Transaction> onSelect = t -> {};
-    private Transaction selected;
-    private Transaction hovered;
+    /** The transactions outlined and under the pointer, by their place in {@link #transactions}, or -1. */
+    private int selected = -1, hovered = -1;
+    /** Whether the view is on screen: hidden, its canvas holds no pixels. */
+    private boolean shown = true;
 
     public TimelineView() {
         setCenter(canvasPane);
@@ -130,8 +125,11 @@ public final class TimelineView extends BorderPane {
                 clicked(e.getX(), e.getY(), e.getButton() == MouseButton.SECONDARY, e.getScreenX(), e.getScreenY());
             }
         });
-        canvas.setOnMouseMoved(e -> hover(transactionAt(e.getX(), e.getY()), e.getScreenX(), e.getScreenY()));
-        canvas.setOnMouseExited(e -> hover(null, 0, 0));
+        canvas.setOnMouseMoved(e -> {
+            List<Integer> hits = indicesAt(e.getX(), e.getY());
+            hover(hits.isEmpty() ? -1 : hits.get(hits.size() - 1), e.getScreenX(), e.getScreenY());
+        });
+        canvas.setOnMouseExited(e -> hover(-1, 0, 0));
     }
 
     private HBox toolbar() {
@@ -172,16 +170,17 @@ public final class TimelineView extends BorderPane {
 
     /** A click on bars: the next of the transactions under it each time, or a menu of them all. */
     private void clicked(double x, double y, boolean menu, double screenX, double screenY) {
-        List<Transaction> hits = transactionsAt(x, y);
+        List<Integer> hits = indicesAt(x, y);
         if (hits.isEmpty()) {
             return;
         }
         if (menu) {
             chooser.getItems().clear();
-            for (Transaction t : hits) {
+            for (int i : hits) {
+                Transaction t = transactions.get(i);
                 MenuItem item = new MenuItem(t.id + "  " + t.kind.displayName + " (" + t.status.jsonName() + ")");
                 item.setMnemonicParsing(false);
-                item.setOnAction(a -> choose(t));
+                item.setOnAction(a -> choose(i));
                 chooser.getItems().add(item);
             }
             chooser.show(canvas, screenX, screenY);
@@ -192,10 +191,10 @@ public final class TimelineView extends BorderPane {
         choose(hits.get(lastHit));
     }
 
-    private void choose(Transaction t) {
-        selected = t;
+    private void choose(int i) {
+        selected = i;
         redraw();
-        onSelect.accept(t);
+        onSelect.accept(transactions.get(i));
     }
 
     /** Zooms in (factor below 1) or out around the middle of the view. */
@@ -251,18 +250,26 @@ public final class TimelineView extends BorderPane {
         return Math.max(scrollBar.getMin(), Math.min(scrollBar.getMax(), v));
     }
 
-    private void hover(Transaction t, double screenX, double screenY) {
-        if (t == null) {
-            hovered = null;
+    private void hover(int i, double screenX, double screenY) {
+        if (i < 0) {
+            hovered = -1;
             tooltip.hide();
             return;
         }
-        if (t != hovered || !tooltip.isShowing()) {
-            hovered = t;
-            tooltip.setText(TransactionStyle.tooltip(t));
+        if (i != hovered || !tooltip.isShowing()) {
+            hovered = i;
+            tooltip.setText(TransactionStyle.tooltip(transactions.get(i)));
             if (canvas.getScene() != null && canvas.getScene().getWindow() != null) {
                 tooltip.show(canvas, screenX + 14, screenY + 14);
             }
+        }
+    }
+
+    @Override
+    public void setShown(boolean shown) {
+        if (this.shown != shown) {
+            this.shown = shown;
+            redraw();
         }
     }
 
@@ -272,118 +279,47 @@ public final class TimelineView extends BorderPane {
 
     /** @param timeOf capture time in nanoseconds of a frame */
     public void show(List<ConnectionInfo> connections, List<Transaction> txs, LongUnaryOperator timeOf) {
-        this.transactions = List.copyOf(txs);
+        this.transactions = txs;
         this.timeOf = timeOf;
-        Map<String, String> labels = new LinkedHashMap<>();
-        for (ConnectionInfo c : connections) {
-            labels.put(c.id(), c.label());
-        }
-        for (Transaction t : transactions) {
-            labels.putIfAbsent(t.connection, t.connection);
-        }
-        laneLabels = labels;
-        lanes = new ArrayList<>(labels.keySet());
-        ends.clear();
-        long start = Long.MAX_VALUE, end = Long.MIN_VALUE;
-        for (Transaction t : transactions) {
-            ends.put(t, lastTime(t));
-            start = Math.min(start, t.initiationTimeNanos);
-            end = Math.max(end, endTime(t));
-        }
-        window.reset(start, end);
+        layout = new TimelineLayout(connections, txs, timeOf);
+        window.reset(layout.start, layout.end);
         long first = timeOf.applyAsLong(1);
-        origin = first > 0 && first <= start ? first : start;
+        origin = first > 0 && first <= layout.start ? first : layout.start;
         lastHits = List.of();
-        layout(transactions);
-        selected = null;
-        hover(null, 0, 0);
+        selected = -1;
+        hover(-1, 0, 0);
         scrollBar.setValue(0);
         redraw();
     }
 
-    /** Gives each transaction its row in its lane and each lane its height. */
-    private void layout(List<Transaction> txs) {
-        rowOf.clear();
-        laneIndex.clear();
-        for (int i = 0; i < lanes.size(); i++) {
-            laneIndex.put(lanes.get(i), i);
-        }
-        int[] upperRows = new int[lanes.size()];
-        int[] rows = new int[lanes.size()];
-        List<List<long[]>> upperEnds = new ArrayList<>();
-        List<List<long[]>> opEnds = new ArrayList<>();
-        for (int i = 0; i < lanes.size(); i++) {
-            upperEnds.add(new ArrayList<>());
-            opEnds.add(new ArrayList<>());
-        }
-        List<Transaction> sorted = new ArrayList<>(txs);
-        sorted.sort((a, b) -> Long.compare(a.initiationTimeNanos, b.initiationTimeNanos));
-        for (Transaction t : sorted) {
-            int lane = laneIndex.get(t.connection);
-            List<long[]> ends = t.kind.upperLayer() ? upperEnds.get(lane) : opEnds.get(lane);
-            rowOf.put(t, pack(ends, t.initiationTimeNanos, endTime(t)));
-        }
-        laneTop = new double[lanes.size() + 1];
-        for (int i = 0; i < lanes.size(); i++) {
-            upperRows[i] = upperEnds.get(i).size();
-            rows[i] = Math.max(1, upperRows[i] + opEnds.get(i).size());
-            laneTop[i + 1] = laneTop[i] + rows[i] * ROW + LANE_GAP;
-        }
-        for (Transaction t : sorted) {
-            if (!t.kind.upperLayer()) {
-                rowOf.put(t, rowOf.get(t) + upperRows[laneIndex.get(t.connection)]);
+    /**
+     * The place of {@code t} in {@link #transactions} (the same object, or the one of its id:
+     * transactions may be read anew each time they are asked for), or -1.
+     */
+    private int indexOf(Transaction t) {
+        for (int i = 0; i < layout.starts.length; i++) {
+            if (layout.starts[i] == t.initiationTimeNanos) {
+                Transaction x = transactions.get(i);
+                if (x == t || x.id.equals(t.id)) {
+                    return i;
+                }
             }
         }
-    }
-
-    /** The row of a group whose last transaction ended before {@code from}, a new one, or the least busy. */
-    private static int pack(List<long[]> ends, long from, long to) {
-        for (int r = 0; r < ends.size(); r++) {
-            if (ends.get(r)[0] < from) {
-                ends.get(r)[0] = to;
-                return r;
-            }
-        }
-        if (ends.size() < MAX_ROWS) {
-            ends.add(new long[] {to});
-            return ends.size() - 1;
-        }
-        int best = 0;
-        for (int r = 1; r < ends.size(); r++) {
-            if (ends.get(r)[0] < ends.get(best)[0]) {
-                best = r;
-            }
-        }
-        ends.get(best)[0] = Math.max(ends.get(best)[0], to);
-        return best;
-    }
-
-    private long endTime(Transaction t) {
-        Long e = ends.get(t);
-        return e != null ? e : lastTime(t);
-    }
-
-    private long lastTime(Transaction t) {
-        if (t.completionFrame >= 0) {
-            return Math.max(t.completionTimeNanos, t.initiationTimeNanos);
-        }
-        long last = t.initiationTimeNanos;
-        for (Long f : t.dataFrames) {
-            last = Math.max(last, timeOf.applyAsLong(f));
-        }
-        return last;
+        return -1;
     }
 
     /** Outlines a transaction's bar (null clears the outline) and scrolls its lane into view. */
     public void select(Transaction t) {
-        selected = t;
-        Integer lane = t == null ? null : laneIndex.get(t.connection);
+        selected = t == null ? -1 : indexOf(t);
+        Integer lane = t == null ? null : layout.laneIndex.get(t.connection);
         if (lane != null) {
+            double[] laneTop = layout.laneTop;
             double top = laneTop[lane], view = canvasPane.getHeight() - TOP;
             if (top < scrollBar.getValue() || laneTop[lane + 1] > scrollBar.getValue() + view) {
                 scrollBar.setValue(clamp(top));
             }
-            window.reveal(t.initiationTimeNanos, endTime(t));
+            window.reveal(t.initiationTimeNanos, selected >= 0 ? layout.ends[selected]
+                    : TimelineLayout.lastTime(t, timeOf));
         }
         redraw();
     }
@@ -404,12 +340,12 @@ public final class TimelineView extends BorderPane {
 
     /** Lanes (connections) shown. */
     public List<String> lanes() {
-        return List.copyOf(lanes);
+        return List.copyOf(layout.lanes);
     }
 
     /** The bar of a transaction in canvas coordinates, or null when it is not drawn (not in view). */
     public Rectangle2D barOf(Transaction t) {
-        return bars.get(t);
+        return bars.get(indexOf(t));
     }
 
     /** The transaction whose bar is drawn on top at a point, or null. */
@@ -421,7 +357,15 @@ public final class TimelineView extends BorderPane {
     /** The transactions whose bars are under a point, in drawing order (the topmost last). */
     public List<Transaction> transactionsAt(double x, double y) {
         List<Transaction> hits = new ArrayList<>();
-        for (Map.Entry<Transaction, Rectangle2D> e : bars.entrySet()) {
+        for (int i : indicesAt(x, y)) {
+            hits.add(transactions.get(i));
+        }
+        return hits;
+    }
+
+    private List<Integer> indicesAt(double x, double y) {
+        List<Integer> hits = new ArrayList<>();
+        for (Map.Entry<Integer, Rectangle2D> e : bars.entrySet()) {
             Rectangle2D r = e.getValue();
             if (x >= r.getMinX() - 2 && x <= r.getMaxX() + 2 && y >= r.getMinY() && y <= r.getMaxY()) {
                 hits.add(e.getKey());
@@ -437,6 +381,7 @@ public final class TimelineView extends BorderPane {
     private void redraw() {
         double w = Math.max(canvasPane.getWidth(), LEFT + 100);
         double h = Math.max(canvasPane.getHeight(), TOP + ROW + 10);
+        double[] laneTop = layout.laneTop;
         double content = laneTop[laneTop.length - 1];
         double view = h - TOP;
         scrollBar.setMax(Math.max(0, content - view));
@@ -445,15 +390,20 @@ public final class TimelineView extends BorderPane {
         scrollBar.setUnitIncrement(ROW);
         scrollBar.setVisible(content > view);
         scrollBar.setManaged(content > view);
+        updateTimeBar(plotWidth(w));
+        bars.clear();
+        if (!shown) {
+            canvas.setWidth(0);
+            canvas.setHeight(0);
+            return;
+        }
         canvas.setWidth(w);
         canvas.setHeight(h);
-        updateTimeBar();
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         g.setFont(font);
         g.setTextBaseline(VPos.CENTER);
-        bars.clear();
         if (transactions.isEmpty()) {
             g.setFill(Color.GRAY);
             g.fillText("No transactions in this capture", 12, 16);
@@ -465,22 +415,20 @@ public final class TimelineView extends BorderPane {
         g.setStroke(Color.gray(0.92));
         for (TimeAxis.Tick k : ticks) {
             double tx = Math.round(x(k.nanos(), w)) + 0.5;
-            g.strokeLine(tx, TOP, tx, Math.min(h, offset + laneTop[lanes.size()]));
+            g.strokeLine(tx, TOP, tx, Math.min(h, offset + laneTop[layout.lanes.size()]));
         }
         g.save();
-        g.beginPath();
-        g.rect(LEFT + 1, TOP, w - LEFT - 1, h - TOP);
-        g.clip();
-        for (Transaction t : transactions) {
-            drawTransaction(g, t, w, h, offset);
+        TimelinePaint.clip(g, LEFT + 1, TOP, Math.ceil(w), Math.ceil(h));
+        for (int i = 0; i < transactions.size(); i++) {
+            drawTransaction(g, i, w, h, offset);
         }
         g.restore();
-        TimelinePaint.legend(g, w, LEGEND, transactions);
+        TimelinePaint.legend(g, w, LEGEND, layout.kinds);
         drawAxis(g, w);
     }
 
     /** The horizontal scroll bar follows the window; shown only while zoomed. */
-    private void updateTimeBar() {
+    private void updateTimeBar(double plotWidth) {
         updatingTimeBar = true;
         double full = window.fullSpan(), room = full - window.span();
         timeBar.setMin(0);
@@ -492,7 +440,7 @@ public final class TimelineView extends BorderPane {
         timeBar.setVisible(window.zoomed());
         timeBar.setManaged(window.zoomed());
         updatingTimeBar = false;
-        long step = TimeAxis.step(window.span(), plotWidth(canvas.getWidth()));
+        long step = TimeAxis.step(window.span(), plotWidth);
         spanLabel.setText(transactions.isEmpty() ? "" : TimeAxis.label((long) window.from() - origin, step)
                 + " \u2013 " + TimeAxis.label((long) window.to() - origin, step) + "  ("
                 + TimeAxis.span((long) window.span()) + " of " + TimeAxis.span((long) window.fullSpan()) + ")");
@@ -520,6 +468,8 @@ public final class TimelineView extends BorderPane {
     }
 
     private void drawLanes(GraphicsContext g, double w, double h, double offset) {
+        List<String> lanes = layout.lanes;
+        double[] laneTop = layout.laneTop;
         for (int i = 0; i < lanes.size(); i++) {
             double y = offset + laneTop[i], lh = laneTop[i + 1] - laneTop[i];
             if (y > h || y + lh < TOP) {
@@ -528,27 +478,27 @@ public final class TimelineView extends BorderPane {
             g.setFill(i % 2 == 0 ? Color.web("#f5f7fa") : Color.WHITE);
             g.fillRect(0, y, w, lh);
             g.setFill(Color.BLACK);
-            g.fillText(laneLabels.get(lanes.get(i)), 6, y + Math.min(lh / 2, ROW / 2 + LANE_GAP / 2), LEFT - 10);
+            g.fillText(layout.laneLabels.get(lanes.get(i)), 6, y + Math.min(lh / 2, ROW / 2 + LANE_GAP / 2), LEFT - 10);
         }
         g.setStroke(Color.gray(0.8));
         g.strokeLine(LEFT, TOP, LEFT, Math.min(h, offset + laneTop[lanes.size()]));
     }
 
-    private void drawTransaction(GraphicsContext g, Transaction t, double w, double h, double offset) {
-        int lane = laneIndex.get(t.connection);
-        double y = offset + laneTop[lane] + LANE_GAP / 2 + rowOf.get(t) * ROW + (ROW - BAR) / 2;
+    private void drawTransaction(GraphicsContext g, int i, double w, double h, double offset) {
+        double y = offset + layout.laneTop[layout.laneOf[i]] + LANE_GAP / 2 + layout.rowOf[i] * ROW + (ROW - BAR) / 2;
         if (y + BAR < TOP || y > h) {
             return;
         }
-        double x0 = x(t.initiationTimeNanos, w), x1 = Math.max(x(endTime(t), w), x0 + 6);
+        double x0 = x(layout.starts[i], w), x1 = Math.max(x(layout.ends[i], w), x0 + 6);
         if (x1 < LEFT || x0 > w) {
             return;
         }
+        Transaction t = transactions.get(i);
         // what lies beyond the edges is not drawn (a bar many screens wide when zoomed in)
         x0 = Math.max(x0, LEFT - 4);
         x1 = Math.min(x1, w + 4);
         Rectangle2D r = new Rectangle2D(x0, y, x1 - x0, BAR);
-        bars.put(t, r);
+        bars.put(i, r);
         TimelinePaint.bar(g, r, TransactionStyle.fill(t), t.status);
         // one tick per data frame, only while they stay apart (else the bar turns black)
         if (t.dataFrames.size() > 1 && r.getWidth() >= 4.0 * t.dataFrames.size()) {
@@ -561,7 +511,7 @@ public final class TimelineView extends BorderPane {
                 g.strokeLine(tx, y - 2, tx, y + BAR + 2);
             }
         }
-        if (t == selected) {
+        if (i == selected) {
             g.setStroke(Color.web("#1a4fa0"));
             g.setLineWidth(2);
             g.strokeRect(r.getMinX() - 2, r.getMinY() - 2, r.getWidth() + 4, r.getHeight() + 4);

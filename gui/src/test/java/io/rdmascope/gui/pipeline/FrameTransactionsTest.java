@@ -84,4 +84,34 @@ class FrameTransactionsTest {
             assertThat(c.get(i)).as("row " + i).isEqualTo(values[i]);
         }
     }
+
+    @Test
+    void longTransactionsAcrossManyBlocksAmongShortOnes() {
+        TransactionStore store = new TransactionStore();
+        FrameTransactions ft = new FrameTransactions();
+        List<Transaction> all = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            Transaction t = new Transaction("r" + i, io.rdmascope.engine.TransactionKind.RPC, "c1", "10.0.0.1", 0, 0, 0,
+                    0, 1 + i, 1000L);
+            int step = i % 3 == 0 ? 1 : 7 + i;
+            for (long f = 1 + i + step; f < 9000; f += step) {
+                t.addDataFrame(f);
+            }
+            t.completionFrame = i % 2 == 0 ? 9001 + i : -1;
+            all.add(t);
+            Transaction shot = new Transaction("s" + i, "c1", "10.0.0.1", 0x100 + i, 0, 64, 1, 40L * i + 3, 1000L);
+            shot.dataFrames.addLong(40L * i + 5);
+            all.add(shot);
+        }
+        for (int i = 0; i < all.size(); i++) {
+            ft.file(all.get(i), store.add(all.get(i)));
+        }
+        Map<Long, List<String>> expected = filed(all);
+        for (long f = 1; f <= 9100; f++) {
+            assertThat(ft.at(f, store)).as("frame " + f).isEqualTo(expected.getOrDefault(f, List.of()));
+        }
+        for (long f = 9100; f >= 1; f -= 61) {
+            assertThat(ft.at(f, store)).as("frame " + f + " backwards").isEqualTo(expected.getOrDefault(f, List.of()));
+        }
+    }
 }
