@@ -2,6 +2,7 @@ package io.rdmascope.gui.pipeline;
 
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.pipeline.AnalysisRecords;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -84,14 +85,14 @@ final class FrameTransactions {
     }
 
     /** Where the frames of a transaction looked at are read to. */
-    private final TransactionStore.Frames frames = new TransactionStore.Frames();
+    private final AnalysisRecords.Frames frames = new AnalysisRecords.Frames();
     /**
      * The frames of the last few transactions of more than {@value #LONG} frames read, by index:
      * such a transaction spans many blocks, and reading all its frames again for each of them would
      * cost its length times their number.
      */
     private static final int LONG = 256, LONG_SLOTS = 4;
-    private final TransactionStore.Frames[] longFrames = new TransactionStore.Frames[LONG_SLOTS];
+    private final AnalysisRecords.Frames[] longFrames = new AnalysisRecords.Frames[LONG_SLOTS];
     private final int[] longIndex = {-1, -1, -1, -1};
     /** The block whose answers {@link #cached} holds, and how many transactions it had then. */
     private int cachedBlock = -1, cachedCount;
@@ -102,7 +103,7 @@ final class FrameTransactions {
         Arrays.fill(cached, null);
         long first = ((long) b << BLOCK_SHIFT) + 1, end = first + (1 << BLOCK_SHIFT);
         for (int k = 1; k <= a[0]; k++) {
-            TransactionStore.Frames t = framesOf(a[k], transactions);
+            AnalysisRecords.Frames t = framesOf(a[k], transactions);
             int listed = this.listed.get(a[k]);
             note(t.initiationFrame, t.id, first, end);
             long[] data = t.data;
@@ -122,7 +123,7 @@ final class FrameTransactions {
         cachedCount = a[0];
     }
 
-    private TransactionStore.Frames framesOf(int index, TransactionStore transactions) {
+    private AnalysisRecords.Frames framesOf(int index, TransactionStore transactions) {
         int slot = index & (LONG_SLOTS - 1);
         if (longIndex[slot] == index) {
             return longFrames[slot];
@@ -131,7 +132,7 @@ final class FrameTransactions {
         if (frames.count <= LONG) {
             return frames;
         }
-        TransactionStore.Frames kept = new TransactionStore.Frames();
+        AnalysisRecords.Frames kept = new AnalysisRecords.Frames();
         kept.id = frames.id;
         kept.initiationFrame = frames.initiationFrame;
         kept.completionFrame = frames.completionFrame;

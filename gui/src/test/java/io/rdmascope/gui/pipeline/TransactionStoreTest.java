@@ -100,7 +100,7 @@ class TransactionStoreTest {
         }
         List<Transaction> back = store.snapshot();
         assertThat(back).hasSize(txs.size());
-        TransactionStore.Frames frames = new TransactionStore.Frames();
+        AnalysisRecords.Frames frames = new AnalysisRecords.Frames();
         for (int i = 0; i < txs.size(); i++) {
             Transaction want = txs.get(i), got = back.get(i);
             assertThat(encoded(got)).as(name + " " + want.id).isEqualTo(encoded(want));
