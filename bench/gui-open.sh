@@ -7,8 +7,8 @@
 # Runs `rdmascope gui FILE` on a virtual display (Xvfb) RUNS times, with the system property
 # rdmascope.gui.timing=exit (io.rdmascope.gui.pipeline.LoadTiming), which makes the application
 # print when its window is shown, when the first rows reach the packet list and when loading ended,
-# then the heap in use after a full collection, its peak resident set and its resident set then,
-# and exit. Prints each
+# then, two seconds later (the window has drawn the analysis), the heap in use after a full
+# collection, its peak resident set and its resident set then, and exit. Prints each
 # run's figures in milliseconds from the command's start and megabytes, then the median of each.
 # The capture is read once before each run, so that it comes from the page cache.
 set -euo pipefail
