@@ -266,16 +266,10 @@ public final class FlowGraphView extends BorderPane implements TabCanvas {
         scrollBar.setVisibleAmount(Math.max(1, view * Math.max(0, content - view) / Math.max(1, content)));
         scrollBar.setUnitIncrement(STEP);
         scrollBar.setBlockIncrement(Math.max(STEP, view * 0.9));
-        if (!shown) {
-            canvas.setWidth(0);
-            canvas.setHeight(0);
+        GraphicsContext g = TabCanvas.clear(canvas, shown, w, h);
+        if (g == null) {
             return;
         }
-        canvas.setWidth(w);
-        canvas.setHeight(h);
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, h);
         g.setTextBaseline(VPos.CENTER);
         double a = laneA(w), b = laneB(w);
         g.setStroke(Color.gray(0.6));

@@ -392,16 +392,10 @@ public final class TimelineView extends BorderPane implements TabCanvas {
         scrollBar.setManaged(content > view);
         updateTimeBar(plotWidth(w));
         bars.clear();
-        if (!shown) {
-            canvas.setWidth(0);
-            canvas.setHeight(0);
+        GraphicsContext g = TabCanvas.clear(canvas, shown, w, h);
+        if (g == null) {
             return;
         }
-        canvas.setWidth(w);
-        canvas.setHeight(h);
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, h);
         g.setFont(font);
         g.setTextBaseline(VPos.CENTER);
         if (transactions.isEmpty()) {
