@@ -212,8 +212,9 @@ final class StagRules {
             completionUnknown(c, d, f, stag, kind, op);
             return;
         }
-        if (!e.valid() && e.newestValid() != null) {
-            e = e.newestValid();
+        StagEntry valid = e.newestValid();
+        if (valid != null) {
+            e = valid;
         }
         Transaction t = OneShotRules.of(e);
         if (!e.valid()) {

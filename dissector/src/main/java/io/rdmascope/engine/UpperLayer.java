@@ -302,12 +302,19 @@ final class UpperLayer {
 
     /** A call's correlation was taken by a newer call: without another one left, it ends unanswered. */
     private void lost(Session s, Transaction call) {
+        if (countOff(s, call) && ledger.isOpen(call)) {
+            ledger.ended(call, TransactionStatus.INCOMPLETE);
+        }
+    }
+
+    /** Counts one of the call's correlations off; whether it was the last one the call awaited. */
+    private static boolean countOff(Session s, Transaction call) {
         Integer n = s.unanswered.remove(call);
         if (n != null && n > 1) {
             s.unanswered.put(call, n - 1);
-        } else if (ledger.isOpen(call)) {
-            ledger.ended(call, TransactionStatus.INCOMPLETE);
+            return false;
         }
+        return true;
     }
 
     /** A call's key: its correlation (XID, command identifier, ITT, MessageId) and the direction that sent it. */
@@ -330,12 +337,8 @@ final class UpperLayer {
         if (t == null || !ledger.isOpen(t)) {
             return;
         }
-        if (op != null && (t.operations.isEmpty() || !t.operations.get(t.operations.size() - 1).equals(op.id))) {
-            include(t, op);
-        }
-        Integer n = s.unanswered.remove(t);
-        if (n != null && n > 1) {
-            s.unanswered.put(t, n - 1);
+        include(t, op);
+        if (!countOff(s, t)) {
             return;
         }
         narration.ulpReply(c, d, f, t, msg);
@@ -410,9 +413,10 @@ final class UpperLayer {
         if (call == null || op == null || call.operations == null) {
             return;
         }
-        if (call.operations.isEmpty() || !call.operations.get(call.operations.size() - 1).equals(op.id)) {
-            call.operations.add(op.id);
+        if (!call.operations.isEmpty() && call.operations.get(call.operations.size() - 1).equals(op.id)) {
+            return; // included already (a reply that answers several of the call's correlations)
         }
+        call.operations.add(op.id);
         FrameList frames = op.dataFrames;
         for (int i = 0; i < frames.size(); i++) {
             call.addDataFrame(frames.getLong(i));
