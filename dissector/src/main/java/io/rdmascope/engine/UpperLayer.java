@@ -413,10 +413,9 @@ final class UpperLayer {
         if (call == null || op == null || call.operations == null) {
             return;
         }
-        if (!call.operations.isEmpty() && call.operations.get(call.operations.size() - 1).equals(op.id)) {
+        if (!listed(call, op)) {
             return; // included already (a reply that answers several of the call's correlations)
         }
-        call.operations.add(op.id);
         FrameList frames = op.dataFrames;
         for (int i = 0; i < frames.size(); i++) {
             call.addDataFrame(frames.getLong(i));
@@ -424,13 +423,21 @@ final class UpperLayer {
         call.bytes += op.bytes;
     }
 
+    /** Lists the operation in the call unless it is the last one listed; whether it was listed now. */
+    private static boolean listed(Transaction call, Transaction op) {
+        List<String> ops = call.operations;
+        if (!ops.isEmpty() && ops.get(ops.size() - 1).equals(op.id)) {
+            return false;
+        }
+        ops.add(op.id);
+        return true;
+    }
+
     /** An RDMA Read or Write that used a region an upper-layer message advertised: it becomes part of that call. */
     void used(StagEntry e, Transaction op) {
         if (e != null && e.owner() instanceof Advert a && a.call != null && ledger.isOpen(a.call) && op != null) {
             op.parent = a.call;
-            if (a.call.operations.isEmpty() || !a.call.operations.get(a.call.operations.size() - 1).equals(op.id)) {
-                a.call.operations.add(op.id);
-            }
+            listed(a.call, op);
         }
     }
 
