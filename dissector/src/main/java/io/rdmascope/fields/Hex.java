@@ -1,8 +1,10 @@
 package io.rdmascope.fields;
 
+import java.nio.charset.StandardCharsets;
+
 /** Hexadecimal forms shared by every output (the analysis contract's STag and TO forms among them), written without {@code String.format}. */
 public final class Hex {
-    private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+    private static final byte[] DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private Hex() {}
 
@@ -18,13 +20,24 @@ public final class Hex {
 
     /** {@code 0x} and exactly {@code digits} hex digits of the low bits of {@code value}. */
     public static String hex(long value, int digits) {
-        char[] c = new char[digits + 2];
-        c[0] = '0';
-        c[1] = 'x';
-        for (int i = digits + 1; i >= 2; i--) {
-            c[i] = DIGITS[(int) (value & 0xF)];
+        byte[] b = new byte[digits + 2];
+        put(value, digits, b, 0);
+        return new String(b, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Puts {@code 0x} and exactly {@code digits} hex digits of the low bits of {@code value} into
+     * {@code into} at {@code at}, in ASCII, for writers of octets.
+     *
+     * @return the position after the last digit
+     */
+    public static int put(long value, int digits, byte[] into, int at) {
+        into[at] = '0';
+        into[at + 1] = 'x';
+        for (int i = at + digits + 1; i >= at + 2; i--) {
+            into[i] = DIGITS[(int) (value & 0xF)];
             value >>>= 4;
         }
-        return new String(c);
+        return at + digits + 2;
     }
 }

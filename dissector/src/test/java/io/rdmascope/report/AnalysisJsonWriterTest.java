@@ -9,10 +9,6 @@ import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.pipeline.FileAnalysis;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class AnalysisJsonWriterTest {
@@ -137,60 +133,5 @@ class AnalysisJsonWriterTest {
             String jackson = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(written));
             assertThat(written).isEqualTo(jackson + "\n");
         }
-    }
-
-    /** A frame list written as one raw value reads, octet for octet, as the generator lays out an array. */
-    @Test
-    void frameListsAreLaidOutAsThePrettyPrinterLaysOutArrays() throws Exception {
-        long[][] lists = {{}, {0}, {7, 8, 9}, {1, 10, 99, 100, 9_999_999_999L, Long.MAX_VALUE},
-            {9, 10, 11, 999_999_999, 1_000_000_000, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, -1}};
-        for (long[] list : lists) {
-            assertSameLayout(list);
-        }
-        // longer than the generator's buffer: the text is handed over as a copy
-        long[] many = new long[3000];
-        for (int i = 0; i < many.length; i++) {
-            many[i] = 1_000_000L + 3L * i;
-        }
-        assertSameLayout(many);
-    }
-
-    @Property(tries = 300)
-    void anyFrameListIsLaidOutAsThePrettyPrinterLaysOutArrays(
-            @ForAll @Size(max = 40) List<@LongRange(min = 0, max = Long.MAX_VALUE) Long> frames) throws Exception {
-        assertSameLayout(frames.stream().mapToLong(Long::longValue).toArray());
-    }
-
-    private static void assertSameLayout(long[] list) throws Exception {
-        io.rdmascope.engine.FrameList frames = new io.rdmascope.engine.FrameList();
-        for (long f : list) {
-            frames.addLong(f);
-        }
-        for (boolean bytes : new boolean[] {true, false}) {
-            assertThat(frameText(frames, true, bytes)).isEqualTo(frameText(frames, false, bytes));
-        }
-    }
-
-    /** The list written by the generator, as octets (UTF-8 generator) or as characters (writer generator). */
-    private static String frameText(io.rdmascope.engine.FrameList frames, boolean raw, boolean bytes) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        java.io.StringWriter chars = new java.io.StringWriter();
-        com.fasterxml.jackson.core.JsonFactory factory = new com.fasterxml.jackson.core.JsonFactory();
-        try (com.fasterxml.jackson.core.JsonGenerator g = bytes ? factory.createGenerator(out) : factory.createGenerator(chars)) {
-            g.useDefaultPrettyPrinter();
-            g.writeStartObject();
-            g.writeFieldName("dataFrames");
-            if (raw) {
-                AnalysisJsonWriter.writeFrames(g, frames);
-            } else {
-                g.writeStartArray();
-                for (int i = 0; i < frames.size(); i++) {
-                    g.writeNumber(frames.getLong(i));
-                }
-                g.writeEndArray();
-            }
-            g.writeEndObject();
-        }
-        return bytes ? out.toString(java.nio.charset.StandardCharsets.UTF_8) : chars.toString();
     }
 }
