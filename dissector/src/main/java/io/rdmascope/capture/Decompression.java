@@ -64,9 +64,28 @@ final class Decompression {
      */
     static InputStream open(Path file, String format, InputStream in) throws CaptureException {
         try {
+            return "gzip".equals(format) ? new GZIPInputStream(in, BUFFER) : Libraries.open(format, in);
+        } catch (EOFException e) {
+            throw new CaptureException(file + ": " + format + "-compressed file cut short inside its header", e);
+        } catch (IOException e) {
+            throw new CaptureException(file + ": damaged " + format + "-compressed file: " + e.getMessage(), e);
+        } catch (LinkageError e) {
+            throw new CaptureException(file + ": " + format + " decompression is not available on this system: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The decoders of the libraries, apart: the JVM loads this class, and the libraries' classes
+     * with it, only when a capture is compressed with one of their formats. A class that named them
+     * in its own code would bring them (and the manifests of their jars) into every start, since the
+     * start-up cache holds what the verifier loaded.
+     */
+    private static final class Libraries {
+        private Libraries() {}
+
+        static InputStream open(String format, InputStream in) throws IOException {
             switch (format) {
-                case "gzip":
-                    return new GZIPInputStream(in, BUFFER);
                 case "zstd":
                     return new ZstdCompressorInputStream(in);
                 case "xz":
@@ -76,13 +95,6 @@ final class Decompression {
                 default:
                     throw new IllegalArgumentException(format);
             }
-        } catch (EOFException e) {
-            throw new CaptureException(file + ": " + format + "-compressed file cut short inside its header", e);
-        } catch (IOException e) {
-            throw new CaptureException(file + ": damaged " + format + "-compressed file: " + e.getMessage(), e);
-        } catch (LinkageError e) {
-            throw new CaptureException(file + ": " + format + " decompression is not available on this system: "
-                    + e.getMessage(), e);
         }
     }
 }
