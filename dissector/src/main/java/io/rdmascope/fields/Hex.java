@@ -26,6 +26,16 @@ public final class Hex {
     }
 
     /**
+     * {@code 0x} and at least {@code minDigits} hex digits of {@code value} read as unsigned, more
+     * when it needs them: {@code String.format("0x%0" + minDigits + "x", value)} for a value that
+     * is not negative, without the formatter (whose first use costs milliseconds of start-up).
+     */
+    public static String atLeast(long value, int minDigits) {
+        int digits = Math.max(minDigits, (64 - Long.numberOfLeadingZeros(value) + 3) / 4);
+        return hex(value, Math.max(1, digits));
+    }
+
+    /**
      * Puts {@code 0x} and exactly {@code digits} hex digits of the low bits of {@code value} into
      * {@code into} at {@code at}, in ASCII, for writers of octets.
      *

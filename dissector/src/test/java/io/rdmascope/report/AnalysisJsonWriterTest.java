@@ -117,6 +117,11 @@ class AnalysisJsonWriterTest {
         assertThat(Hex.stag(0xFFFFFFFFL)).isEqualTo("0xffffffff");
         assertThat(Hex.to(0x10000)).isEqualTo("0x0000000000010000");
         assertThat(Hex.to(-2)).isEqualTo("0xfffffffffffffffe");
+        for (long v : new long[] {0, 1, 15, 16, 255, 256, 65_535, 65_536, 0xdeadbeefL, 0xFFFFFFFFL, Long.MAX_VALUE, -1}) {
+            for (int d = 1; d <= 17; d++) {
+                assertThat(Hex.atLeast(v, d)).isEqualTo(String.format("0x%0" + d + "x", v));
+            }
+        }
     }
 
     /** The whole document is laid out octet for octet as Jackson's default pretty printer lays it out. */
