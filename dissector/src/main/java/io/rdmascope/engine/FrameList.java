@@ -77,6 +77,28 @@ public final class FrameList extends AbstractList<Long> implements RandomAccess 
         return size;
     }
 
+    /** Equal to any list of the same frame numbers, as every {@code List} is; another frame list is compared without boxing. */
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof FrameList f)) {
+            return super.equals(o);
+        }
+        if (f.size != size) {
+            return false;
+        }
+        for (int i = 0; i < size; i++) {
+            if (getLong(i) != f.getLong(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        return super.hashCode();
+    }
+
     /** A copy of the frame numbers. */
     public long[] toLongArray() {
         long[] out = new long[size];

@@ -363,20 +363,57 @@ final class TransactionArrayWriter {
         name(name);
         room();
         buf[pos++] = '[';
-        listStart = pos + 1;
-        listFlushes = flushes;
-        for (int i = 0, n = frames.size(); i < n; i++) {
-            room();
-            if (i > 0) {
-                buf[pos++] = ',';
-            }
+        int n = frames.size();
+        if (n >= REMEMBERED && frames.equals(remembered) && pos + rememberedLength + 2 * ROOM <= buf.length) {
             buf[pos++] = ' ';
-            decimal(frames.getLong(i));
+            listStart = pos;
+            listFlushes = flushes;
+            System.arraycopy(rememberedDigits, 0, buf, pos, rememberedLength);
+            pos += rememberedLength;
+            listEnd = pos;
+        } else {
+            listStart = pos + 1;
+            listFlushes = flushes;
+            for (int i = 0; i < n; i++) {
+                room();
+                if (i > 0) {
+                    buf[pos++] = ',';
+                }
+                buf[pos++] = ' ';
+                decimal(frames.getLong(i));
+            }
+            listEnd = pos;
+            if (n >= REMEMBERED && listFlushes == flushes) {
+                remember(frames);
+            }
         }
-        listEnd = pos;
         room();
         buf[pos++] = ' ';
         buf[pos++] = ']';
+    }
+
+    /**
+     * Lists of this many frames or more are remembered with their digits, the last one written:
+     * a list equal to it is copied instead of encoded again. An operation often has the frames of
+     * the transaction before it (a one-shot write's RDMA Write has its data frames).
+     */
+    private static final int REMEMBERED = 8;
+    private FrameList remembered;
+    private byte[] rememberedDigits = new byte[1024];
+    private int rememberedLength;
+
+    private void remember(FrameList frames) {
+        int length = listEnd - listStart;
+        if (length > buf.length / 4) {
+            remembered = null;
+            return;
+        }
+        if (rememberedDigits.length < length) {
+            rememberedDigits = new byte[Math.max(length, 2 * rememberedDigits.length)];
+        }
+        System.arraycopy(buf, listStart, rememberedDigits, 0, length);
+        rememberedLength = length;
+        remembered = frames;
     }
 
     private void strings(List<String> values) throws IOException {

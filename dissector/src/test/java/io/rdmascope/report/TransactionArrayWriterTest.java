@@ -243,6 +243,36 @@ class TransactionArrayWriterTest {
         }
     }
 
+    /** Lists equal to the last long one written are copied; lists that differ anywhere are not. */
+    @Test
+    void framesEqualToTheListBeforeThem() throws IOException {
+        // a write's frames begin with its own first frame (7): its list equals the one-shot's data frames
+        long[][] lists = {{7, 8, 9, 10, 11, 12, 13, 14, 15}, {7, 8, 9, 10, 11, 12, 13, 14, 15},
+            {7, 8, 9, 10, 11, 12, 13, 14, 16}, {7, 9, 10, 11, 12, 13, 14, 15, 16}, {7}, {7, 9, 10, 11, 12, 13, 14, 15, 16},
+            {7, 9, 10, 11, 12, 13, 14, 15, 16, 17}};
+        List<Transaction> ts = new ArrayList<>();
+        for (long[] list : lists) {
+            Transaction t = new Transaction("t" + ts.size(), "c1", "10.0.0.1:1", 1, 2, 3, 0x01, 5, 0);
+            for (long f : list) {
+                t.dataFrames.addLong(f);
+            }
+            ts.add(t);
+            Transaction w = op("w" + ts.size(), TransactionKind.WRITE);
+            for (long f : list) {
+                w.addDataFrame(f);
+            }
+            assertThat(w.frames()).isEqualTo(t.dataFrames);
+            ts.add(w);
+        }
+        JsonNode written = assertLaidOutAsJackson(ts);
+        for (int i = 0; i < ts.size(); i++) {
+            assertThat(MAPPER.convertValue(written.get(i).get("frames"), long[].class))
+                    .containsExactly(ts.get(i).frames().toLongArray());
+            assertThat(MAPPER.convertValue(written.get(i).get("dataFrames"), long[].class))
+                    .isEqualTo(ts.get(i).oneShot() ? ts.get(i).dataFrames.toLongArray() : null);
+        }
+    }
+
     @Test
     void everySampleAndEveryRealCapture() throws IOException {
         List<Path> captures = new ArrayList<>();
