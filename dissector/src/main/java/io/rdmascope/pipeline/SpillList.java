@@ -104,6 +104,8 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
     private final Storage storage = new Storage();
     private final Cleaner.Cleanable cleanable;
     private List<T> chunk = new ArrayList<>();
+    /** Whether {@link #chunk} is in {@link #order} (see {@link #ORDER_WINDOW}). */
+    private boolean chunkInOrder = true;
     private int chunkWeight;
     private long size;
     private boolean sealed;
@@ -139,11 +141,47 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
         if (sealed) {
             throw new IllegalStateException("the list has been iterated: no more records may be added");
         }
-        chunk.add(value);
+        if (order != null && chunkInOrder) {
+            insertInOrder(value);
+        } else {
+            chunk.add(value);
+        }
         size++;
         chunkWeight += codec == null ? 1 : Math.max(1, codec.weight(value));
         if (chunkWeight >= limit && codec != null) {
             spill();
+        }
+    }
+
+    /**
+     * How far back {@link #add} looks for a record's place: records that come nearly in order (a
+     * transaction ends a few after the ones begun after it) keep the chunk in order as they come,
+     * on the thread that adds them, instead of a sort when the list is read; one that comes further
+     * out of order leaves the chunk to be sorted then.
+     */
+    static final int ORDER_WINDOW = 64;
+
+    /** Puts {@code value} after every held record that does not come after it, or appends it and gives up the order. */
+    private void insertInOrder(T value) {
+        int n = chunk.size();
+        int floor = Math.max(0, n - ORDER_WINDOW);
+        int i = n;
+        while (i > floor && order.compare(chunk.get(i - 1), value) > 0) {
+            i--;
+        }
+        if (i == floor && floor > 0 && order.compare(chunk.get(floor - 1), value) > 0) {
+            chunkInOrder = false;
+            chunk.add(value);
+        } else {
+            chunk.add(i, value);
+        }
+    }
+
+    /** Sorts the chunk unless {@link #add} kept it in order. */
+    private void sortChunk() {
+        if (!chunkInOrder) {
+            chunk.sort(order);
+            chunkInOrder = true;
         }
     }
 
@@ -155,7 +193,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
     public void park(int keep) {
         if (codec != null && chunkWeight > keep && !chunk.isEmpty()) {
             if (sealed && order != null) {
-                chunk.sort(order);
+                sortChunk();
             }
             spill();
         }
@@ -192,6 +230,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
     public void close() {
         cleanable.clean();
         chunk = new ArrayList<>();
+        chunkInOrder = true;
         size = 0;
         sealed = true;
     }
@@ -219,7 +258,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
         if (!sealed) {
             sealed = true;
             if (order != null) {
-                chunk.sort(order);
+                sortChunk();
             }
         }
     }
@@ -230,7 +269,7 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
             return;
         }
         if (order != null) {
-            chunk.sort(order);
+            sortChunk();
         }
         try {
             Run last;

@@ -100,6 +100,38 @@ class SpillListTest {
         }
     }
 
+    /** Records kept in order as they come, records far out of order, and both mixed: always stable and complete. */
+    @Test
+    void nearlyOrderedAndFarOutOfOrderArrivals() throws IOException {
+        Random r = new Random(4);
+        List<List<Item>> cases = new ArrayList<>();
+        List<Item> nearly = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            nearly.add(new Item(i - r.nextInt(SpillList.ORDER_WINDOW / 2), i, null));
+        }
+        cases.add(nearly);
+        List<Item> reversed = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            reversed.add(new Item(500 - i, i, null));
+        }
+        cases.add(reversed);
+        List<Item> lateOnce = new ArrayList<>(nearly.subList(0, 1_000));
+        lateOnce.add(new Item(3, 1_000, null)); // far behind: ordered at reading instead
+        lateOnce.addAll(nearly.subList(1_000, 2_000));
+        cases.add(lateOnce);
+        cases.add(randomItems(3_000, 5, 5)); // many equal keys
+        for (List<Item> items : cases) {
+            List<Item> expected = new ArrayList<>(items);
+            expected.sort(BY_KEY);
+            for (int limit : new int[] {Integer.MAX_VALUE, 97}) {
+                try (SpillList<Item> l = new SpillList<>(CODEC, BY_KEY, limit)) {
+                    items.forEach(l::add);
+                    assertThat(drain(l)).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     @Test
     void beyondTheLimitTheOrderIsStableAndComplete() throws IOException {
         List<Item> items = randomItems(10_000, 50, 2);
