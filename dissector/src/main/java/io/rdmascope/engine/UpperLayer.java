@@ -32,7 +32,7 @@ import java.util.List;
  * protocol's to deregister.
  */
 final class UpperLayer {
-    /** Sends of a connection looked at before deciding that no protocol speaks on it. */
+    /** Sends with a payload looked at on a connection before deciding that no protocol speaks on it. */
     static final int RECOGNITION_TRIES = 8;
     /** Bound on calls awaiting their reply, and on advertised regions remembered, per connection. */
     static final int MAX_OPEN_CALLS = 4096;
@@ -184,12 +184,12 @@ final class UpperLayer {
             return;
         }
         Session s = session(c);
+        if (s.protocol == null && (m.bytes == 0 || s.tries >= RECOGNITION_TRIES)) {
+            return; // an empty message tells no protocol apart, and is not counted as a try
+        }
         byte[] head = m.head == null ? EMPTY : m.head;
         UlpInput in = UlpInput.send(head, 0, m.headLength, m.bytes, d == s.requester, opcode, invalidateStag);
         if (s.protocol == null) {
-            if (s.tries >= RECOGNITION_TRIES) {
-                return;
-            }
             s.tries++;
             for (Ulp u : protocols) {
                 if (recognises(u, c, in)) {

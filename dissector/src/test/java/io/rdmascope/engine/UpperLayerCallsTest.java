@@ -66,6 +66,23 @@ class UpperLayerCallsTest {
         return s;
     }
 
+    /** Empty Sends (keep-alives, ready-to-receive messages) tell no protocol apart and use up none of the tries. */
+    @Test
+    void emptySendsBeforeTheFirstCallDoNotStopRecognition() {
+        Wire w = new Wire();
+        MpaConnection c = w.connection("c1", A, Wire.B, 1);
+        long frame = 1;
+        for (int i = 1; i <= 2 * UpperLayer.RECOGNITION_TRIES; i++) {
+            w.pdu(frame++, c, AB, Wire.send(i, 0));
+        }
+        long msn = 2L * UpperLayer.RECOGNITION_TRIES + 1;
+        w.pdu(frame++, c, AB, send(msn, rpc(0x42, true, 100003)));
+        w.pdu(frame, c, BA, send(1, rpc(0x42, false, 0)));
+        w.judge.end();
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.RPC)
+                .extracting(t -> t.status).containsExactly(TransactionStatus.COMPLETE);
+    }
+
     @Test
     void aCallbackWithTheXidOfAnOpenForwardCallLeavesThatCallOpen() {
         Wire w = new Wire();
