@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.iser;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.ksy.Iser.Ahs;
 import io.rdmascope.ksy.Iser.AhsType;
 import io.rdmascope.ksy.Iser.Bhs;
@@ -17,7 +18,6 @@ import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpInput;
 import io.rdmascope.ulp.UlpMessage;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -129,9 +129,10 @@ final class IserDecoder implements Ulp.Decoder {
             case TYPE_HELLO:
             case TYPE_HELLO_REPLY: {
                 boolean hello = type == TYPE_HELLO;
-                u.summary = String.format(Locale.ROOT, "iSER %s: MaxVer %d, %s %d, iSER-%s %d%s", hello ? "Hello" : "Hello Reply",
-                        h.version() >> 4, hello ? "MinVer" : "CurVer", h.version() & 0xF, hello ? "IRD" : "ORD",
-                        h.irdOrd(), !hello && h.reject() ? ", rejected" : "");
+                u.summary = "iSER " + (hello ? "Hello" : "Hello Reply") + ": MaxVer " + (h.version() >> 4)
+                        + ", " + (hello ? "MinVer" : "CurVer") + " " + (h.version() & 0xF)
+                        + ", iSER-" + (hello ? "IRD" : "ORD") + " " + h.irdOrd()
+                        + (!hello && h.reject() ? ", rejected" : "");
                 if (hello != m.fromInitiator()) {
                     u.problem((hello ? "iSER Hello from the target" : "iSER Hello Reply from the initiator")
                             + " (RFC 7145 sections 9.3 and 9.4)");
@@ -140,7 +141,7 @@ final class IserDecoder implements Ulp.Decoder {
             }
             default:
                 u.summary = "iSER message of type 0x" + Integer.toHexString(type);
-                u.problem(String.format(Locale.ROOT, "iSER message type 0x%x is not defined (RFC 7145 section 9.2)", type));
+                u.problem("iSER message type " + Hex.atLeast(type, 1) + " is not defined (RFC 7145 section 9.2)");
         }
     }
 
@@ -170,7 +171,7 @@ final class IserDecoder implements Ulp.Decoder {
         int opcode = b.opcode();
         long itt = b.itt();
         String opName = opcodeName(opcode, b.kind());
-        String ittText = String.format(Locale.ROOT, "0x%08x", itt);
+        String ittText = Hex.atLeast(itt, 8);
         boolean initiatorOpcode = opcode < 0x20;
         if (initiatorOpcode != m.fromInitiator()) {
             u.problem(opName + " from the " + (m.fromInitiator() ? "initiator" : "target") + ": opcodes 0x"
@@ -181,16 +182,16 @@ final class IserDecoder implements Ulp.Decoder {
             u.problem("reserved bit 0x80 of the Basic Header Segment's first octet is set");
         }
         if (b.kind() == null) {
-            u.problem(String.format(Locale.ROOT, "iSCSI opcode 0x%02x is not defined (RFC 7143 section 11.2.1.2)", opcode));
+            u.problem("iSCSI opcode " + Hex.atLeast(opcode, 2) + " is not defined (RFC 7143 section 11.2.1.2)");
         }
         long ahs = 4L * b.totalAhsLength();
         long dsl = b.dataSegmentLength();
         long after = whole - ISER_HEADER - BHS;
         if (ahs + dsl > after) {
-            u.problem(String.format(Locale.ROOT, "TotalAHSLength %d words and DataSegmentLength %d run past the %d octets "
-                    + "after the Basic Header Segment", b.totalAhsLength(), dsl, after));
+            u.problem("TotalAHSLength " + b.totalAhsLength() + " words and DataSegmentLength " + dsl + " run past the "
+                    + after + " octets after the Basic Header Segment");
         } else if (after - ahs - dsl > 3) {
-            u.problem(String.format(Locale.ROOT, "%d octets follow the %d-octet data segment", after - ahs - dsl, dsl));
+            u.problem((after - ahs - dsl) + " octets follow the " + dsl + "-octet data segment");
         }
 
         String cdbName = null;
@@ -208,8 +209,7 @@ final class IserDecoder implements Ulp.Decoder {
                     u.problem("SCSI Command with the reserved Initiator Task Tag 0xffffffff (RFC 7143 section 11.2.1.8)");
                 }
                 if (dsl > edtl) {
-                    u.problem(String.format(Locale.ROOT, "%d octets of immediate data exceed the Expected Data Transfer Length %d",
-                            dsl, edtl));
+                    u.problem(dsl + " octets of immediate data exceed the Expected Data Transfer Length " + edtl);
                 }
                 long unsolicited = initialR2T ? dsl : Math.max(dsl, Math.min(firstBurstLength, edtl));
                 writeLength = Math.max(0, edtl - unsolicited);
@@ -231,10 +231,12 @@ final class IserDecoder implements Ulp.Decoder {
                 tasks.put(itt, u.advertisements.stream().mapToLong(Advertisement::stag).toArray());
             }
             if (h.writeValid()) {
-                s.append(String.format(Locale.ROOT, ", Write STag 0x%08x at 0x%x", h.writeStag(), h.writeBaseOffset()));
+                s.append(", Write STag ").append(Hex.atLeast(h.writeStag(), 8))
+                        .append(" at ").append(Hex.atLeast(h.writeBaseOffset(), 1));
             }
             if (h.readValid()) {
-                s.append(String.format(Locale.ROOT, ", Read STag 0x%08x at 0x%x", h.readStag(), h.readBaseOffset()));
+                s.append(", Read STag ").append(Hex.atLeast(h.readStag(), 8))
+                        .append(" at ").append(Hex.atLeast(h.readBaseOffset(), 1));
             }
             if (call) {
                 u.role = UlpMessage.Role.CALL;
@@ -252,7 +254,7 @@ final class IserDecoder implements Ulp.Decoder {
                 ScsiResponseFields f = (ScsiResponseFields) b.specific();
                 s.append(": ").append(statusName(b.octet3()));
                 if (b.octet2() != 0) {
-                    s.append(b.octet2() == 1 ? ", target failure" : String.format(Locale.ROOT, ", response 0x%02x", b.octet2()));
+                    s.append(b.octet2() == 1 ? ", target failure" : ", response " + Hex.atLeast(b.octet2(), 2));
                 }
                 if ((b.opcodeFlags() & 0x02) != 0) {
                     s.append(", ").append(f.residualCount()).append(" octets short");
@@ -273,7 +275,7 @@ final class IserDecoder implements Ulp.Decoder {
             }
         }
         if (m.invalidateStag() != 0) {
-            s.append(String.format(Locale.ROOT, ", invalidates 0x%08x", m.invalidateStag()));
+            s.append(", invalidates ").append(Hex.atLeast(m.invalidateStag(), 8));
         }
         u.summary = s.toString();
     }
@@ -313,12 +315,12 @@ final class IserDecoder implements Ulp.Decoder {
             return;
         }
         if (noRemoteInvalidate) {
-            u.problem(String.format(Locale.ROOT, "Send with Invalidate of STag 0x%08x, though the initiator's connection "
-                    + "request said it does not take Send with Invalidate", stag));
+            u.problem("Send with Invalidate of STag " + Hex.atLeast(stag, 8) + ", though the initiator's connection "
+                    + "request said it does not take Send with Invalidate");
         }
         if (advertised != null && java.util.Arrays.stream(advertised).noneMatch(a -> a == stag)) {
-            u.problem(String.format(Locale.ROOT, "the response to itt 0x%08x invalidates STag 0x%08x, which its command "
-                    + "did not advertise", itt, stag));
+            u.problem("the response to itt " + Hex.atLeast(itt, 8) + " invalidates STag " + Hex.atLeast(stag, 8)
+                    + ", which its command did not advertise");
         }
     }
 
@@ -341,15 +343,15 @@ final class IserDecoder implements Ulp.Decoder {
      */
     private static void consistency(IserHeader h, Bhs b, String cdb, long edtl, long unsolicited, UlpMessage u) {
         if (b.writeFlag() && edtl > unsolicited && !h.writeValid()) {
-            u.problem(String.format(Locale.ROOT, "%s writes %d octets beyond its unsolicited data, but the iSER header "
-                    + "announces no Write STag (RFC 7145 section 9.2)", cdb, edtl - unsolicited));
+            u.problem(cdb + " writes " + (edtl - unsolicited) + " octets beyond its unsolicited data, but the iSER header "
+                    + "announces no Write STag (RFC 7145 section 9.2)");
         }
         if (h.writeValid() && !b.writeFlag()) {
             u.problem("the iSER header announces a Write STag, but the SCSI Command's W bit is clear");
         }
         if (b.readFlag() && edtl > 0 && !h.readValid()) {
-            u.problem(String.format(Locale.ROOT, "%s reads up to %d octets, but the iSER header announces no Read STag "
-                    + "(RFC 7145 section 9.2)", cdb, edtl));
+            u.problem(cdb + " reads up to " + edtl + " octets, but the iSER header announces no Read STag "
+                    + "(RFC 7145 section 9.2)");
         }
         if (h.readValid() && !b.readFlag()) {
             u.problem("the iSER header announces a Read STag, but the SCSI Command's R bit is clear");
@@ -376,7 +378,7 @@ final class IserDecoder implements Ulp.Decoder {
     static String cdbName(Cdb c) {
         ScsiOperation op = c.operation();
         if (op == null) {
-            return String.format(Locale.ROOT, "operation 0x%02x", c.operationCode());
+            return "operation " + Hex.atLeast(c.operationCode(), 2);
         }
         int sa = c.serviceAction();
         switch (op) {
@@ -402,7 +404,7 @@ final class IserDecoder implements Ulp.Decoder {
             default:
                 return scsiWords(op.name());
         }
-        return String.format(Locale.ROOT, "%s service action 0x%02x", scsiWords(op.name()), sa);
+        return scsiWords(op.name()) + " service action " + Hex.atLeast(sa, 2);
     }
 
     /** "READ_10" as "READ(10)", "TEST_UNIT_READY" as "TEST UNIT READY". */
@@ -417,7 +419,7 @@ final class IserDecoder implements Ulp.Decoder {
 
     static String opcodeName(int opcode, Opcode kind) {
         if (kind == null) {
-            return String.format(Locale.ROOT, "opcode 0x%02x", opcode);
+            return "opcode " + Hex.atLeast(opcode & 0xFFFFFFFFL, 2);
         }
         switch (kind) {
             case NOP_OUT: return "NOP-Out";
@@ -444,7 +446,7 @@ final class IserDecoder implements Ulp.Decoder {
 
     static String statusName(int status) {
         ScsiStatus st = ScsiStatus.byId(status);
-        return st == null ? String.format(Locale.ROOT, "status 0x%02x", status) : st.name().replace('_', ' ');
+        return st == null ? "status " + Hex.atLeast(status & 0xFFFFFFFFL, 2) : st.name().replace('_', ' ');
     }
 
     // ---------------------------------------------------------------- recognition

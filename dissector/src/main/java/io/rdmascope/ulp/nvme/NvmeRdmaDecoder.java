@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.nvme;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.ksy.NvmeRdma.AdminOpcode;
 import io.rdmascope.ksy.NvmeRdma.CmReply;
 import io.rdmascope.ksy.NvmeRdma.CmRequest;
@@ -109,9 +110,9 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                     u.problem("NVMe/RDMA connection request record format " + r.recfmt() + " is not 0");
                 }
                 noteQueue(r.qid(), u, "connection request");
-                u.summary = String.format(Locale.ROOT, "NVMe/RDMA connection request: queue %d (%s), hrqsize %d, hsqsize %d%s",
-                        r.qid(), r.qid() == 0 ? "admin" : "I/O", r.hrqsize(), r.hsqsize(),
-                        r.qid() == 0 ? "" : String.format(Locale.ROOT, ", controller 0x%04x", r.cntlid()));
+                u.summary = "NVMe/RDMA connection request: queue " + r.qid() + " (" + (r.qid() == 0 ? "admin" : "I/O")
+                        + "), hrqsize " + r.hrqsize() + ", hsqsize " + r.hsqsize()
+                        + (r.qid() == 0 ? "" : ", controller " + Hex.atLeast(r.cntlid(), 4));
             } else {
                 if (len < 4) {
                     u.summary = "NVMe/RDMA connection accept, " + len + " octets of private data";
@@ -160,8 +161,8 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             int q = c.connect().qid();
             noteQueue(q, u, "Fabrics Connect");
             connectCid = cid;
-            connectNote = String.format(Locale.ROOT, " queue %d (%s), sqsize %d%s", q, q == 0 ? "admin" : "I/O",
-                    c.connect().sqsize(), q == 0 ? ", keep alive " + c.connect().kato() + " ms" : "");
+            connectNote = " queue " + q + " (" + (q == 0 ? "admin" : "I/O") + "), sqsize " + c.connect().sqsize()
+                    + (q == 0 ? ", keep alive " + c.connect().kato() + " ms" : "");
             if (c.connect().recfmt() != 0) {
                 u.problem("Fabrics Connect record format " + c.connect().recfmt() + " is not 0");
             }
@@ -197,7 +198,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             u.problem("PSDT 11b is reserved (NVMe 1.4 section 4.2)");
         }
         if (f.reserved() != 0) {
-            u.problem(String.format(Locale.ROOT, "reserved command flag bits 5:2 are 0x%x, not 0", f.reserved()));
+            u.problem("reserved command flag bits 5:2 are " + Hex.atLeast(f.reserved(), 1) + ", not 0");
         }
         if (f.fuse() == 3) {
             u.problem("fused operation 11b is reserved (NVMe 1.4 section 4.2)");
@@ -228,15 +229,15 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 if (k.length() == 0) {
                     return "";
                 }
-                return String.format(Locale.ROOT, ", %d octets %s key 0x%08x at 0x%x", k.length(), directionWords(direction),
-                        k.key(), d.address());
+                return ", " + k.length() + " octets " + directionWords(direction) + " key " + Hex.atLeast(k.key(), 8)
+                        + " at " + Hex.atLeast(d.address(), 1);
             }
             case SGL_DATA_BLOCK: {
                 UnkeyedFields b = (UnkeyedFields) d.body();
                 dataLength = b.length();
                 if (subtype != SUBTYPE_OFFSET) {
-                    u.problem(String.format(Locale.ROOT, "SGL data block with subtype 0x%x: over RDMA only in-capsule data "
-                            + "(offset subtype 0x1) is described without a key (NVMe over Fabrics 1.1 section 7.3)", subtype));
+                    u.problem("SGL data block with subtype " + Hex.atLeast(subtype, 1) + ": over RDMA only in-capsule data "
+                            + "(offset subtype 0x1) is described without a key (NVMe over Fabrics 1.1 section 7.3)");
                     return ", " + b.length() + " octets at address 0x" + Long.toHexString(d.address());
                 }
                 if (b.length() > 0 && (direction & 1) == 0) {
@@ -248,36 +249,35 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             case SGL_LAST_SEGMENT: {
                 UnkeyedFields b = (UnkeyedFields) d.body();
                 if (subtype != SUBTYPE_OFFSET) {
-                    u.problem(String.format(Locale.ROOT, "Last Segment descriptor with subtype 0x%x: over RDMA the "
-                            + "descriptor list is in the capsule (offset subtype 0x1)", subtype));
+                    u.problem("Last Segment descriptor with subtype " + Hex.atLeast(subtype, 1) + ": over RDMA the "
+                            + "descriptor list is in the capsule (offset subtype 0x1)");
                     return "";
                 }
                 int n = segment(m, d.address(), b.length(), inCapsule, name, cid, direction, u);
-                return String.format(Locale.ROOT, ", %d octets %s %d keyed SGL data blocks", dataLength,
-                        directionWords(direction), n);
+                return ", " + dataLength + " octets " + directionWords(direction) + " " + n + " keyed SGL data blocks";
             }
             case SGL_SEGMENT:
                 u.problem("SGL Segment descriptor in a command capsule: the capsule holds at most a Last Segment "
                         + "of descriptors (NVMe over Fabrics 1.1 section 2.3)");
                 return "";
             default:
-                u.problem(String.format(Locale.ROOT, "SGL descriptor type 0x%x is not one the RDMA transport uses "
-                        + "(NVMe over Fabrics 1.1 section 7.3)", type));
+                u.problem("SGL descriptor type " + Hex.atLeast(type, 1) + " is not one the RDMA transport uses "
+                        + "(NVMe over Fabrics 1.1 section 7.3)");
                 return "";
         }
     }
 
     private void keyed(SglDescriptor d, KeyedFields k, int subtype, String name, int cid, int direction, UlpMessage u) {
         if (subtype != SUBTYPE_ADDRESS && subtype != SUBTYPE_INVALIDATE) {
-            u.problem(String.format(Locale.ROOT, "keyed SGL data block with subtype 0x%x (0x0 address and 0xF "
-                    + "invalidate key are defined)", subtype));
+            u.problem("keyed SGL data block with subtype " + Hex.atLeast(subtype, 1) + " (0x0 address and 0xF "
+                    + "invalidate key are defined)");
         }
         if (k.length() == 0) {
             return; // a null descriptor: no data
         }
         if (direction == 0) {
-            u.problem(String.format(Locale.ROOT, "keyed SGL data block of %d octets (key 0x%08x) on %s, which moves no data",
-                    k.length(), k.key(), name));
+            u.problem("keyed SGL data block of " + k.length() + " octets (key " + Hex.atLeast(k.key(), 8) + ") on " + name
+                    + ", which moves no data");
             return;
         }
         if (u.advertisements.size() >= MAX_ADVERTISEMENTS) {
@@ -290,8 +290,8 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
 
     private static void inCapsuleRange(long offset, long length, long inCapsule, String what, UlpMessage u) {
         if (Long.compareUnsigned(offset, inCapsule) > 0 || length > inCapsule - offset) {
-            u.problem(String.format(Locale.ROOT, "%s of %d octets at offset %s runs past the %d octets that follow the "
-                    + "submission queue entry", what, length, Long.toUnsignedString(offset), inCapsule));
+            u.problem(what + " of " + length + " octets at offset " + Long.toUnsignedString(offset) + " runs past the "
+                    + inCapsule + " octets that follow the submission queue entry");
         }
     }
 
@@ -317,8 +317,8 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
             SglDescriptor e = new SglDescriptor(descriptorStream.reset(m.buf(), at, SGL));
             int id = e.identifier();
             if (id >> 4 != SGL_KEYED) {
-                u.problem(String.format(Locale.ROOT, "descriptor %d of the list is of type 0x%x, not a keyed SGL data block",
-                        i, id >> 4));
+                u.problem("descriptor " + i + " of the list is of type " + Hex.atLeast(id >> 4, 1)
+                        + ", not a keyed SGL data block");
                 continue;
             }
             KeyedFields k = (KeyedFields) e.body();
@@ -341,19 +341,19 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
     String opcodeName(int opcode, int fctype) {
         if (opcode == FABRICS) {
             FabricsType t = FabricsType.byId(fctype);
-            return t == null ? String.format(Locale.ROOT, "Fabrics command type 0x%02x", fctype) : "Fabrics " + words(t.name());
+            return t == null ? "Fabrics command type " + Hex.atLeast(fctype & 0xFFFFFFFFL, 2) : "Fabrics " + words(t.name());
         }
         switch (queue) {
             case ADMIN: {
                 AdminOpcode a = AdminOpcode.byId(opcode);
-                return a == null ? String.format(Locale.ROOT, "admin opcode 0x%02x", opcode) : words(a.name());
+                return a == null ? "admin opcode " + Hex.atLeast(opcode & 0xFFFFFFFFL, 2) : words(a.name());
             }
             case IO: {
                 IoOpcode o = IoOpcode.byId(opcode);
-                return o == null ? String.format(Locale.ROOT, "I/O opcode 0x%02x", opcode) : words(o.name());
+                return o == null ? "I/O opcode " + Hex.atLeast(opcode & 0xFFFFFFFFL, 2) : words(o.name());
             }
             default:
-                return String.format(Locale.ROOT, "opcode 0x%02x (%s)", opcode, directionName(opcode & 3));
+                return "opcode " + Hex.atLeast(opcode & 0xFFFFFFFFL, 2) + " (" + directionName(opcode & 3) + ")";
         }
     }
 
@@ -406,21 +406,21 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         if (cid == connectCid) {
             connectCid = -1;
             if (r.statusCodeType() != null && r.statusCode() == 0 && r.statusCodeType().id() == 0) {
-                s.append(String.format(Locale.ROOT, ", controller 0x%04x", r.dw0() & 0xFFFF));
+                s.append(", controller ").append(Hex.atLeast(r.dw0() & 0xFFFF, 4));
             }
         }
         if (m.invalidateStag() != 0) {
-            s.append(String.format(Locale.ROOT, ", invalidates 0x%08x", m.invalidateStag()));
+            s.append(", invalidates ").append(Hex.atLeast(m.invalidateStag(), 8));
         }
         u.summary = s.toString();
         Long asked = outstanding.remove(cid);
         if (m.invalidateStag() != 0 && asked != null) {
             if (asked == NO_KEY) {
-                u.problem(String.format(Locale.ROOT, "the response to cid %d invalidates STag 0x%08x, but the command did not "
-                        + "ask for remote invalidation (keyed SGL subtype 0xF)", cid, m.invalidateStag()));
+                u.problem("the response to cid " + cid + " invalidates STag " + Hex.atLeast(m.invalidateStag(), 8)
+                        + ", but the command did not ask for remote invalidation (keyed SGL subtype 0xF)");
             } else if (asked != m.invalidateStag()) {
-                u.problem(String.format(Locale.ROOT, "the response to cid %d invalidates STag 0x%08x, but the command's keyed "
-                        + "SGL data block named key 0x%08x", cid, m.invalidateStag(), asked));
+                u.problem("the response to cid " + cid + " invalidates STag " + Hex.atLeast(m.invalidateStag(), 8)
+                        + ", but the command's keyed SGL data block named key " + Hex.atLeast(asked, 8));
             }
         }
         if (qid >= 0 && r.sqId() != qid) {
@@ -446,7 +446,7 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
         if (name != null) {
             b.append(name).append(' ');
         }
-        b.append(String.format(Locale.ROOT, "(status code type %d, status code 0x%02x)", sct, sc));
+        b.append("(status code type ").append(sct).append(", status code ").append(Hex.atLeast(sc, 2)).append(')');
         if (r.doNotRetry() != 0) {
             b.append(", do not retry");
         }

@@ -203,6 +203,26 @@ class IserHostileTest {
     }
 
     @Test
+    void unusualStatusesResponsesServiceActionsAndOffsetsAreNamedInHexadecimal() {
+        byte[] response = pdu(0x10, 0, 0, 0, 0, 0x21, 0x80, 9, 0, 0, 0, new byte[0], 0);
+        response[28 + 2] = 0x05; // response
+        response[28 + 3] = 0x0E; // no SCSI status
+        assertThat(decoder().send(from(response, false)).summary)
+                .isEqualTo("iSCSI SCSI Response itt 0x00000009: status 0x0e, response 0x05");
+        byte[] serviceAction = read10(0x60, 512);
+        serviceAction[28 + 32] = (byte) 0x9E; // SERVICE ACTION IN(16)
+        serviceAction[28 + 33] = 0x11;
+        assertThat(decoder().send(from(serviceAction, true)).fields.get("cdb"))
+                .isEqualTo("SERVICE ACTION IN(16) service action 0x11");
+        byte[] op = pdu(0x10, 0, 0, 0, 0, 0x1A, 0x80, 1, 0, 0, 0, new byte[0], 0);
+        assertThat(decoder().send(from(op, true)).summary).isEqualTo("iSCSI opcode 0x1a itt 0x00000001");
+        byte[] bidi = pdu(0x1C, 0xcafe01, 0x8000000000009000L, 0xfeedbeefL, 0, 0x01, 0xE1, 0x80000007L, 4096, 0x53, 0,
+                new byte[0], 0);
+        assertThat(decoder().send(from(bidi, true)).summary).isEqualTo("iSCSI SCSI Command operation 0x53 itt 0x80000007, "
+                + "4096 octets, Write STag 0x00cafe01 at 0x8000000000009000, Read STag 0xfeedbeef at 0x0");
+    }
+
+    @Test
     void helloAndHelloReplyAreDecodedAndRecognised() {
         byte[] hello = new byte[28];
         hello[0] = 0x20;

@@ -151,6 +151,38 @@ class NvmeRdmaHostileTest {
     }
 
     @Test
+    void unusualFlagsDescriptorsAndOpcodesAreNamedInHexadecimal() {
+        byte[] flags = command(0x02, 30, 1, keyed(0x1000, 4096, 0x77, 0), NOTHING);
+        flags[1] = 0x40 | 0x14; // PSDT 01b, reserved bits 5:2 = 0101b
+        assertThat(ioQueue().send(from(flags, true)).problems).containsExactly("reserved command flag bits 5:2 are 0x5, not 0");
+        byte[] block = command(0x01, 31, 1, unkeyed(0x1000, 4096, 0x0, 0x0), NOTHING);
+        assertThat(ioQueue().send(from(block, true)).problems).containsExactly("SGL data block with subtype 0x0: over RDMA "
+                + "only in-capsule data (offset subtype 0x1) is described without a key (NVMe over Fabrics 1.1 section 7.3)");
+        byte[] last = command(0x02, 32, 1, unkeyed(0, 16, 0x3, 0x0), NOTHING);
+        assertThat(ioQueue().send(from(last, true)).problems).containsExactly(
+                "Last Segment descriptor with subtype 0x0: over RDMA the descriptor list is in the capsule (offset subtype 0x1)");
+        byte[] foreign = command(0x02, 33, 1, unkeyed(0, 4096, 0xE, 0x0), NOTHING);
+        assertThat(ioQueue().send(from(foreign, true)).problems).containsExactly(
+                "SGL descriptor type 0xe is not one the RDMA transport uses (NVMe over Fabrics 1.1 section 7.3)");
+        byte[] list = Arrays.copyOf(keyed(0x1000, 4096, 0x1000, 0), 32);
+        System.arraycopy(unkeyed(0, 0, 0xA, 0x0), 0, list, 16, 16);
+        UlpMessage l = ioQueue().send(from(command(0x02, 34, 1, unkeyed(0, 32, 0x3, 0x1), list), true));
+        assertThat(l.problems).containsExactly("descriptor 1 of the list is of type 0xa, not a keyed SGL data block");
+        assertThat(l.summary).isEqualTo("NVMe Read cid 34 nsid 1, 4096 octets to the host by 2 keyed SGL data blocks");
+        byte[] high = command(0x02, 35, 1, keyed(0xFFFF000000001000L, 4096, 0x80000001L, 0), NOTHING);
+        assertThat(ioQueue().send(from(high, true)).summary)
+                .isEqualTo("NVMe Read cid 35 nsid 1, 4096 octets to the host by key 0x80000001 at 0xffff000000001000");
+        byte[] fabrics = command(0x7F, 36, 0, keyed(0, 0, 0, 0), NOTHING);
+        fabrics[4] = 0x0C; // no Fabrics command type
+        assertThat(ioQueue().send(from(fabrics, true)).fields.get("opcodeName")).isEqualTo("Fabrics command type 0x0c");
+        Ulp.Decoder admin = new NvmeRdma().decoder();
+        byte[] pd = Capsules.connectionRequest(0);
+        admin.privateData(pd, 0, pd.length, true);
+        assertThat(admin.send(from(command(0x03, 37, 0, keyed(0, 0, 0, 0), NOTHING), true)).fields.get("opcodeName"))
+                .isEqualTo("admin opcode 0x03");
+    }
+
+    @Test
     void aResponseOfAnotherQueueOrLongerThanSixteenOctetsIsAProblem() {
         Ulp.Decoder d = ioQueue();
         assertThat(d.send(from(Capsules.response(1, 0, 2, 0), false)).problems)
