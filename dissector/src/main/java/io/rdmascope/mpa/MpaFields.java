@@ -54,7 +54,7 @@ public final class MpaFields {
             String crcText = Hex.hex(f.crcField, 8);
             c.add(node(Fields.MPA_CRC, f.crcField, crcText, padAt + pad, FpduLayout.CRC_SIZE));
             String ok = f.crcOk == null ? "not negotiated"
-                    : f.crcOk ? "good" : String.format("bad (computed 0x%08x)", f.crcComputed);
+                    : f.crcOk ? "good" : "bad (computed " + Hex.atLeast(f.crcComputed, 8) + ")";
             c.add(node(Fields.MPA_CRC_OK, f.crcOk, ok, padAt + pad, FpduLayout.CRC_SIZE));
         }
         String m = f.badMarkers == 0 ? String.valueOf(f.markers) : f.markers + " (" + f.badMarkers + " invalid)";

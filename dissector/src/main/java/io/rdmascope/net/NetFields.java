@@ -2,6 +2,7 @@ package io.rdmascope.net;
 
 import io.rdmascope.capture.Packet;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Hex;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,7 @@ public final class NetFields {
         }
 
         FieldNode hex(String name, String label, long v, int digits, int o, int len) {
-            return f(name, label, v, String.format("0x%0" + digits + "x", v), o, len);
+            return f(name, label, v, Hex.atLeast(v, digits), o, len);
         }
 
         FieldNode flag(String name, String label, boolean v, int o, int len) {
@@ -79,11 +80,12 @@ public final class NetFields {
         void build() {
             List<FieldNode> frame = new ArrayList<>();
             frame.add(FieldNode.field("frame.number", "Frame Number", p.frame, Long.toString(p.frame), -1, 0));
-            Instant t = Instant.ofEpochSecond(Math.floorDiv(p.timestampNanos, 1_000_000_000L),
-                    Math.floorMod(p.timestampNanos, 1_000_000_000L));
+            long seconds = Math.floorDiv(p.timestampNanos, 1_000_000_000L);
+            long nanos = Math.floorMod(p.timestampNanos, 1_000_000_000L);
+            Instant t = Instant.ofEpochSecond(seconds, nanos);
             frame.add(FieldNode.field("frame.time", "Arrival Time", t.toString(), t.toString(), -1, 0));
             frame.add(FieldNode.field("frame.time_epoch", "Epoch Time", p.timestampNanos,
-                    String.format("%d.%09d", Math.floorDiv(p.timestampNanos, 1_000_000_000L), Math.floorMod(p.timestampNanos, 1_000_000_000L)), -1, 0));
+                    seconds + "." + nineDigits(nanos), -1, 0));
             frame.add(FieldNode.field("frame.len", "Frame Length", (long) p.originalLength, p.originalLength + " bytes", -1, 0));
             frame.add(FieldNode.field("frame.cap_len", "Capture Length", (long) p.length, p.length + " bytes", -1, 0));
             frame.add(FieldNode.field("frame.linktype", "Link Type", (long) p.linkType, Integer.toString(p.linkType), -1, 0));
@@ -279,7 +281,7 @@ public final class NetFields {
             List<FieldNode> flags = List.of(flag("ip.flags.rb", "Reserved bit", (frag & 0x8000) != 0, o + 6, 1),
                     flag("ip.flags.df", "Don't fragment", (frag & 0x4000) != 0, o + 6, 1),
                     flag("ip.flags.mf", "More fragments", (frag & 0x2000) != 0, o + 6, 1));
-            c.add(new FieldNode("ip.flags", "Flags", (long) (frag >> 13), String.format("0x%x", frag >> 13), o + 6 - base, 1, null, flags));
+            c.add(new FieldNode("ip.flags", "Flags", (long) (frag >> 13), Hex.atLeast(frag >> 13, 1), o + 6 - base, 1, null, flags));
             c.add(num("ip.frag_offset", "Fragment Offset", (frag & 0x1fff) * 8L, o + 6, 2));
             c.add(num("ip.ttl", "Time to Live", u8(o + 8), o + 8, 1));
             c.add(num("ip.proto", "Protocol", u8(o + 9), o + 9, 1));
@@ -386,7 +388,7 @@ public final class NetFields {
             fl.add(flag("tcp.flags.syn", "Syn", (flags & 0x02) != 0, o + 13, 1));
             fl.add(flag("tcp.flags.fin", "Fin", (flags & 0x01) != 0, o + 13, 1));
             String names = flagNames(flags);
-            c.add(new FieldNode("tcp.flags", "Flags", (long) flags, String.format("0x%03x (%s)", flags, names), o + 12 - base, 2, null, fl));
+            c.add(new FieldNode("tcp.flags", "Flags", (long) flags, Hex.atLeast(flags, 3) + " (" + names + ")", o + 12 - base, 2, null, fl));
             c.add(num("tcp.window_size_value", "Window", u16(o + 14), o + 14, 2));
             c.add(hex("tcp.checksum", "Checksum", u16(o + 16), 4, o + 16, 2));
             c.add(num("tcp.urgent_pointer", "Urgent Pointer", u16(o + 18), o + 18, 2));
@@ -458,6 +460,12 @@ public final class NetFields {
                 }
             }
             return s.length() == 0 ? "none" : s.toString();
+        }
+
+        /** The nanoseconds of a second (0 to 999,999,999), zero-padded to 9 ASCII digits. */
+        static String nineDigits(long nanos) {
+            String s = Long.toString(nanos);
+            return "000000000".substring(s.length()) + s;
         }
     }
 }

@@ -84,7 +84,7 @@ public final class KindTable {
     }
 
     public void add(Transaction t) {
-        String key = String.format("%02d %s", t.kind.ordinal(), naturalKey(t.connection));
+        String key = zeroPadded(String.valueOf(t.kind.ordinal()), 2) + " " + naturalKey(t.connection);
         rows.computeIfAbsent(key, x -> new Row(t.kind, t.connection)).add(t);
     }
 
@@ -97,16 +97,25 @@ public final class KindTable {
                 digits.append(ch);
             } else {
                 if (digits.length() > 0) {
-                    b.append(String.format("%12s", digits).replace(' ', '0'));
+                    b.append(zeroPadded(digits, 12));
                     digits.setLength(0);
                 }
                 b.append(ch);
             }
         }
         if (digits.length() > 0) {
-            b.append(String.format("%12s", digits).replace(' ', '0'));
+            b.append(zeroPadded(digits, 12));
         }
         return b.toString();
+    }
+
+    /** {@code digits} (never negative) left-padded with zeros to {@code width}; longer ones are kept whole. */
+    private static String zeroPadded(CharSequence digits, int width) {
+        StringBuilder b = new StringBuilder(Math.max(width, digits.length()));
+        for (int i = digits.length(); i < width; i++) {
+            b.append('0');
+        }
+        return b.append(digits).toString();
     }
 
     /** The rows, by kind, then connection in natural order. */

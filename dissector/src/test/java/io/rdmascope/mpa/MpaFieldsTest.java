@@ -42,6 +42,9 @@ class MpaFieldsTest {
                 "mpa.crc", "mpa.crc_ok", "mpa.markers");
         assertThat(n.children().get(2).display()).isEqualTo("0x12345678");
         assertThat(n.children().get(3).value()).isEqualTo(true);
+        f.crcOk = false;
+        f.crcComputed = 0x0badc0deL;
+        assertThat(MpaFields.fpdu(f).children().get(3).display()).isEqualTo("bad (computed 0x0badc0de)");
         f.crcOk = null;
         assertThat(MpaFields.fpdu(f).children().get(3).value()).isNull();
     }

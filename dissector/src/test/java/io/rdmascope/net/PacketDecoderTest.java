@@ -312,6 +312,12 @@ class PacketDecoderTest {
         assertThat(find(all, "tcp.options.wscale.shift").value()).isEqualTo(7L);
         assertThat(find(all, "frame.number").value()).isEqualTo(7L);
         assertThat(find(all, "frame.len").value()).isEqualTo((long) frame.length);
+        assertThat(find(all, "frame.time_epoch").display()).isEqualTo("0.000000123");
+        assertThat(find(all, "ip.flags").display()).isEqualTo("0x2");
+        p.timestampNanos = -1;
+        List<FieldNode> before = new ArrayList<>();
+        flatten(NetFields.layers(p).get(0), before);
+        assertThat(find(before, "frame.time_epoch").display()).isEqualTo("-1.999999999");
     }
 
     static void flatten(FieldNode n, List<FieldNode> out) {

@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.smb;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.ksy.Smb2;
 import io.rdmascope.pdu.SegmentStream;
 import io.rdmascope.ulp.Advertisement;
@@ -282,20 +283,21 @@ public final class SmbDirect implements Ulp {
         private void negotiateRequest(UlpInput m, UlpMessage out) {
             io.rdmascope.ksy.SmbDirect.NegotiateRequest q =
                     new io.rdmascope.ksy.SmbDirect.NegotiateRequest(stream.reset(m.buf(), m.off(), m.len()));
-            out.summary = String.format("SMB Direct negotiate request, versions 0x%04x-0x%04x, credits requested %d,"
-                    + " preferred send %d, max receive %d, max fragmented %d", q.minVersion(), q.maxVersion(),
-                    q.creditsRequested(), q.preferredSendSize(), q.maxReceiveSize(), q.maxFragmentedSize());
+            out.summary = "SMB Direct negotiate request, versions " + Hex.atLeast(q.minVersion(), 4) + "-"
+                    + Hex.atLeast(q.maxVersion(), 4) + ", credits requested " + q.creditsRequested()
+                    + ", preferred send " + q.preferredSendSize() + ", max receive " + q.maxReceiveSize()
+                    + ", max fragmented " + q.maxFragmentedSize();
         }
 
         private void negotiateResponse(UlpInput m, UlpMessage out) {
             io.rdmascope.ksy.SmbDirect.NegotiateResponse p =
                     new io.rdmascope.ksy.SmbDirect.NegotiateResponse(stream.reset(m.buf(), m.off(), m.len()));
-            out.summary = String.format("SMB Direct negotiate response, version 0x%04x, status 0x%08x, credits granted %d,"
-                    + " max read/write %d, max receive %d", p.negotiatedVersion(), p.status(), p.creditsGranted(),
-                    p.maxReadWriteSize(), p.maxReceiveSize());
+            out.summary = "SMB Direct negotiate response, version " + Hex.atLeast(p.negotiatedVersion(), 4)
+                    + ", status " + Hex.atLeast(p.status(), 8) + ", credits granted " + p.creditsGranted()
+                    + ", max read/write " + p.maxReadWriteSize() + ", max receive " + p.maxReceiveSize();
             if (p.status() == 0 && p.negotiatedVersion() != SMBD_VERSION_1) {
-                out.problem(String.format("SMB Direct negotiate response succeeds with unknown version 0x%04x",
-                        p.negotiatedVersion()));
+                out.problem("SMB Direct negotiate response succeeds with unknown version "
+                        + Hex.atLeast(p.negotiatedVersion(), 4));
             }
         }
 
@@ -407,7 +409,7 @@ public final class SmbDirect implements Ulp {
                 lastMessageId = h.messageId();
                 if (response || h.command() == null) {
                     if (n == 0 && response) {
-                        detail = h.status() == 0 ? "" : String.format(", status 0x%08x", h.status());
+                        detail = h.status() == 0 ? "" : ", status " + Hex.atLeast(h.status(), 8);
                     }
                     return;
                 }

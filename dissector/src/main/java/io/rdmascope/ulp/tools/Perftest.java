@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.tools;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.pdu.SegmentStream;
 import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
@@ -101,8 +102,9 @@ public final class Perftest implements Ulp {
                 out.summary = "perftest message of " + n + " octets";
                 return;
             }
-            out.summary = String.format("perftest pingpong_dest: QPN 0x%06x, PSN 0x%06x, STag 0x%08x at 0x%x,"
-                    + " out_reads %d", d.qpn(), d.psn(), d.rkey(), d.vaddr(), d.outReads());
+            out.summary = "perftest pingpong_dest: QPN " + Hex.atLeast(d.qpn(), 6) + ", PSN " + Hex.atLeast(d.psn(), 6)
+                    + ", STag " + Hex.atLeast(d.rkey(), 8) + " at " + Hex.atLeast(d.vaddr(), 1)
+                    + ", out_reads " + d.outReads();
             out.advertisements.add(new Advertisement(d.rkey(), d.vaddr(), Advertisement.UNKNOWN_LENGTH,
                     Advertisement.REMOTE_READ | Advertisement.REMOTE_WRITE, "perftest test buffer (pingpong_dest)"));
         }

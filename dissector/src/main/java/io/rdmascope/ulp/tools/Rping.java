@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.tools;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.pdu.SegmentStream;
 import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
@@ -103,7 +104,8 @@ public final class Rping implements Ulp {
             } else {
                 what = "rping buffer";
             }
-            out.summary = String.format("rping buffer info: STag 0x%08x at 0x%x, %d octets", rkey, buf, size);
+            out.summary = "rping buffer info: STag " + Hex.atLeast(rkey, 8) + " at " + Hex.atLeast(buf, 1) + ", " + size
+                    + " octets";
             if (size == 0) {
                 out.problem("rping_rdma_info names a buffer of size 0");
                 return;
@@ -112,8 +114,8 @@ public final class Rping implements Ulp {
                 out.problem("rping_rdma_info size " + size + " is larger than rping's buffers can be (2 GiB)");
             }
             if (Long.compareUnsigned(buf + size, buf) < 0) {
-                out.problem(String.format("rping_rdma_info buffer at 0x%x of %d octets wraps past the end of the"
-                        + " address space", buf, size));
+                out.problem("rping_rdma_info buffer at " + Hex.atLeast(buf, 1) + " of " + size
+                        + " octets wraps past the end of the address space");
             }
             out.advertisements.add(new Advertisement(rkey, buf, size,
                     Advertisement.REMOTE_READ | Advertisement.REMOTE_WRITE, what));

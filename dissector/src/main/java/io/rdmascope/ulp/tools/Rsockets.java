@@ -1,5 +1,6 @@
 package io.rdmascope.ulp.tools;
 
+import io.rdmascope.fields.Hex;
 import io.rdmascope.ksy.Rsockets.ConnData;
 import io.rdmascope.ksy.Rsockets.Op;
 import io.rdmascope.pdu.SegmentStream;
@@ -129,15 +130,16 @@ public final class Rsockets implements Ulp {
             Side s = sides[fromInitiator ? 0 : 1];
             boolean big = (c.flags() & FLAG_NET) != 0;
             long entries = c.targetSgl().length();
-            out.summary = String.format("rsockets connection data (%s): version %d, credits %d, %s-endian host,"
-                    + " target SGL STag 0x%08x at 0x%x (%d entries), receive buffer STag 0x%08x at 0x%x (%d octets)",
-                    which, c.version(), c.credits(), big ? "big" : "little", c.targetSgl().key(), c.targetSgl().addr(),
-                    entries, c.dataBuf().key(), c.dataBuf().addr(), c.dataBuf().length());
+            out.summary = "rsockets connection data (" + which + "): version " + c.version() + ", credits "
+                    + c.credits() + ", " + (big ? "big" : "little") + "-endian host, target SGL STag "
+                    + Hex.atLeast(c.targetSgl().key(), 8) + " at " + Hex.atLeast(c.targetSgl().addr(), 1) + " ("
+                    + entries + " entries), receive buffer STag " + Hex.atLeast(c.dataBuf().key(), 8) + " at "
+                    + Hex.atLeast(c.dataBuf().addr(), 1) + " (" + c.dataBuf().length() + " octets)";
             if (c.version() != 1) {
                 out.problem("rsockets connection data version " + c.version() + " is not 1");
             }
             if ((c.flags() & ~(FLAG_NET | FLAG_IOMAP)) != 0) {
-                out.problem(String.format("rsockets connection data has unknown flags 0x%02x", c.flags()));
+                out.problem("rsockets connection data has unknown flags " + Hex.atLeast(c.flags(), 2));
             }
             int w = Advertisement.REMOTE_WRITE;
             if (entries == 0 || entries > MAX_SGL_ENTRIES) {
@@ -223,7 +225,8 @@ public final class Rsockets implements Ulp {
                     }
                     out.advertisements.add(new Advertisement(k, a, l, Advertisement.REMOTE_WRITE,
                             "rsockets receive buffer (target SGL entry " + entry + ")"));
-                    sum.append(String.format(": STag 0x%08x at 0x%x, %d octets", k, a, l));
+                    sum.append(": STag ").append(Hex.atLeast(k, 8)).append(" at ").append(Hex.atLeast(a, 1)).append(", ")
+                            .append(l).append(" octets");
                 }
                 if (have > MAX_ADVERTISEMENTS) {
                     out.problem("more than " + MAX_ADVERTISEMENTS + " target SGL entries in one RDMA Write;"
@@ -259,8 +262,8 @@ public final class Rsockets implements Ulp {
                     }
                     out.advertisements.add(new Advertisement(k, a, l, Advertisement.REMOTE_WRITE,
                             "rsockets riomap buffer at offset " + Long.toUnsignedString(o)));
-                    out.summary += String.format(": offset %s, STag 0x%08x at 0x%x, %d octets",
-                            Long.toUnsignedString(o), k, a, l);
+                    out.summary += ": offset " + Long.toUnsignedString(o) + ", STag " + Hex.atLeast(k, 8) + " at "
+                            + Hex.atLeast(a, 1) + ", " + l + " octets";
                 }
                 return out;
             }
