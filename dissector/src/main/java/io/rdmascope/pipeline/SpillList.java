@@ -163,18 +163,13 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
 
     /** Puts {@code value} after every held record that does not come after it, or appends it and gives up the order. */
     private void insertInOrder(T value) {
-        int n = chunk.size();
-        int floor = Math.max(0, n - ORDER_WINDOW);
-        int i = n;
+        int floor = Math.max(0, chunk.size() - ORDER_WINDOW);
+        int i = chunk.size();
         while (i > floor && order.compare(chunk.get(i - 1), value) > 0) {
             i--;
         }
-        if (i == floor && floor > 0 && order.compare(chunk.get(floor - 1), value) > 0) {
-            chunkInOrder = false;
-            chunk.add(value);
-        } else {
-            chunk.add(i, value);
-        }
+        chunkInOrder = i > floor || floor == 0 || order.compare(chunk.get(floor - 1), value) <= 0;
+        chunk.add(chunkInOrder ? i : chunk.size(), value);
     }
 
     /** Sorts the chunk unless {@link #add} kept it in order. */
