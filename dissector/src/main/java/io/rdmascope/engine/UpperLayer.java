@@ -220,7 +220,6 @@ final class UpperLayer {
         apply(c, d, f, s, msg, op);
     }
 
-
     private static UlpMessage decode(Session s, UlpInput in) {
         try {
             return s.decoder.send(in);

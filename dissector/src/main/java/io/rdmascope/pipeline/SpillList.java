@@ -187,9 +187,6 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
      */
     public void park(int keep) {
         if (codec != null && chunkWeight > keep && !chunk.isEmpty()) {
-            if (sealed && order != null) {
-                sortChunk();
-            }
             spill();
         }
     }

@@ -35,11 +35,6 @@ final class JsonValues {
         }
     }
 
-    static void writeField(JsonGenerator g, String name, Object v) throws IOException {
-        g.writeFieldName(name);
-        write(g, v);
-    }
-
     static void writeNullableInt(JsonGenerator g, String name, Integer v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {
