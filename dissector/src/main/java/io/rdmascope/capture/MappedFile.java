@@ -23,8 +23,12 @@ import java.nio.ByteOrder;
  * <p>{@link StreamFile} reads a stream (a pipe, a decompressor) through the same window.
  */
 class MappedFile {
-    /** Default window: reads are few, and the window stays in the processor cache while it is decoded. */
-    static final int DEFAULT_WINDOW = 1 << 20;
+    /**
+     * Default window: 256 KiB. The read copies each window into the core's cache, and the decoders
+     * then find it there; a 1 MiB window no longer fits beside the rest of the reading thread's
+     * work, and the 200 MB bulk capture took about 8 ms longer with it (docs/performance.md).
+     */
+    static final int DEFAULT_WINDOW = 1 << 18;
 
     private final RandomAccessFile file;
     private final long size;
