@@ -47,10 +47,12 @@ import java.util.function.LongConsumer;
  */
 final class Pipelined {
     /**
-     * Enough batches (8 MiB, about 60 MB of capture) for the reader to keep going while the second thread
-     * is still warming up (its code interpreted before it is compiled).
+     * Enough batches (12 MiB, about 60 MB of the bulk capture of bench/compare.sh) for the reader to
+     * keep going while the second thread is still warming up (its code interpreted before it is
+     * compiled): with 16, the reader of that capture waited for a free batch for about 10 ms in most
+     * runs, and the whole run took 3 to 8 ms longer (docs/performance.md).
      */
-    static final int BATCHES = 16;
+    static final int BATCHES = 24;
     static final int DATA_OCTETS = 1 << 18;
     static final int OP_LONGS = 1 << 15;
 
