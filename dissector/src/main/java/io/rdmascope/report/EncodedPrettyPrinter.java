@@ -35,15 +35,6 @@ final class EncodedPrettyPrinter implements PrettyPrinter {
 
     private int nesting;
 
-    EncodedPrettyPrinter() {
-        this(0);
-    }
-
-    /** A printer starting at a depth, for a part of a document written on its own. */
-    EncodedPrettyPrinter(int nesting) {
-        this.nesting = nesting;
-    }
-
     private static String indentation(int level) {
         return System.lineSeparator() + " ".repeat(2 * level);
     }
