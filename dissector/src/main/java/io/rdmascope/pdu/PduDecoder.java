@@ -1,6 +1,9 @@
 package io.rdmascope.pdu;
 
 import io.rdmascope.ksy.Ddp;
+import io.rdmascope.ksy.FixedLayout.DdpControl;
+import io.rdmascope.ksy.FixedLayout.DdpTaggedHeader;
+import io.rdmascope.ksy.FixedLayout.RdmapControl;
 import io.rdmascope.ksy.Oneshot;
 import io.rdmascope.ksy.Rdmap;
 
@@ -21,6 +24,13 @@ import io.rdmascope.ksy.Rdmap;
  * <p>An instance keeps one {@link SegmentStream} that the parsers read segment after segment: a
  * stage decoding many segments on one thread holds its own decoder ({@link #read}); the static
  * {@link #decode} uses one decoder per thread.
+ *
+ * <p>One kind of segment, nearly every segment of RDMA Writes and Read Responses, is read without
+ * the parsers' objects: a tagged segment without the one-shot fields, whose headers all have a fixed
+ * layout, is read in place through {@link io.rdmascope.ksy.FixedLayout}, the readers generated from
+ * the same specs ({@link #plainTagged}). The result is the parsers' ({@link #readWithParser};
+ * {@code PduDecoderTest} holds the two equal on every segment of the samples and real captures and
+ * on random octets).
  */
 public final class PduDecoder {
     private static final ThreadLocal<PduDecoder> PER_THREAD = ThreadLocal.withInitial(PduDecoder::new);
@@ -52,11 +62,10 @@ public final class PduDecoder {
         if (available <= MAX_HEADERS + MAX_KEPT_WRITE_PAYLOAD) {
             return available;
         }
-        boolean untagged = (buf[off] & 0x80) == 0;
-        if (!untagged) {
+        if (DdpControl.tagged(buf, off)) {
             return MAX_HEADERS;
         }
-        int opcode = buf[off + 1] & 0x0f;
+        int opcode = RdmapControl.opcode(buf, off + DdpControl.SIZE);
         if (opcode == Opcode.TERMINATE.code) {
             return available;
         }
@@ -119,6 +128,21 @@ public final class PduDecoder {
      * Not for concurrent use: the segment returned is new, the stream is reused.
      */
     public DdpSegment read(byte[] buf, int off, int len) {
+        if (buf != null && off >= 0 && len >= 0 && off <= buf.length && len <= buf.length - off
+                && plainTagged(buf, off, len)) {
+            DdpSegment s = new DdpSegment();
+            readPlainTagged(s, buf, off, len);
+            keepPayload(s, buf, off);
+            return s;
+        }
+        return readWithParser(buf, off, len);
+    }
+
+    /**
+     * Decodes one ULPDU with the generated parsers whatever its kind: what {@link #read} gives, the
+     * long way for the segments it reads in place (tests and benchmarks compare the two).
+     */
+    public DdpSegment readWithParser(byte[] buf, int off, int len) {
         DdpSegment s = new DdpSegment();
         if (buf == null || off < 0 || len < 0 || off > buf.length || len > buf.length - off) {
             s.malformed = "segment bounds outside the buffer";
@@ -136,6 +160,38 @@ public final class PduDecoder {
             s.payloadLength = 0;
         }
         return s;
+    }
+
+    /** The control octets and the tagged header: the headers of a tagged segment without one-shot fields. */
+    private static final int PLAIN_TAGGED_HEADERS = DdpControl.SIZE + RdmapControl.SIZE + DdpTaggedHeader.SIZE;
+
+    /**
+     * Whether the segment is tagged, announces no one-shot field (SV and AB clear) and holds its
+     * headers: then they all have a fixed layout, and nothing after them is read (a tagged segment
+     * has no RDMAP header beyond the control octet).
+     */
+    static boolean plainTagged(byte[] buf, int off, int len) {
+        return len >= PLAIN_TAGGED_HEADERS && DdpControl.tagged(buf, off) && !DdpControl.sv(buf, off)
+                && !DdpControl.ab(buf, off);
+    }
+
+    /** Fills in what {@link #fill} fills in for a {@link #plainTagged} segment, read in place. */
+    private static void readPlainTagged(DdpSegment s, byte[] buf, int off, int len) {
+        int rdmap = off + DdpControl.SIZE;
+        int header = rdmap + RdmapControl.SIZE;
+        s.tagged = true;
+        s.last = DdpControl.last(buf, off);
+        s.reserved = DdpControl.reserved(buf, off);
+        s.dv = DdpControl.version(buf, off);
+        s.rdmapVersion = RdmapControl.version(buf, rdmap);
+        s.rdmapReserved = RdmapControl.reserved(buf, rdmap);
+        s.opcode = RdmapControl.opcode(buf, rdmap);
+        s.stag = DdpTaggedHeader.stag(buf, header);
+        s.to = DdpTaggedHeader.to(buf, header);
+        s.ddpHeaderLength = PLAIN_TAGGED_HEADERS;
+        s.headerLength = PLAIN_TAGGED_HEADERS;
+        s.payloadOffset = PLAIN_TAGGED_HEADERS;
+        s.payloadLength = len - PLAIN_TAGGED_HEADERS;
     }
 
     private static void fill(DdpSegment s, Ddp d, int len) {

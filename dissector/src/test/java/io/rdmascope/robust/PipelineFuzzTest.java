@@ -158,10 +158,11 @@ class PipelineFuzzTest {
         mpa.finish();
     }
 
-    /** The generated DDP/RDMAP parsers on one ULPDU. */
+    /** The generated DDP/RDMAP parsers on one ULPDU, and the in-place reading of the segments that take it. */
     @FuzzTest(maxDuration = "2m")
     void pduDecoder(byte[] ulpdu) {
         PduDecoder.decode(ulpdu, 0, ulpdu.length);
+        new PduDecoder().readWithParser(ulpdu, 0, ulpdu.length);
         if (ulpdu.length > 2) {
             PduDecoder.decode(ulpdu, 1, ulpdu.length - 2);
         }

@@ -1,0 +1,123 @@
+package io.rdmascope.pdu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.pipeline.Dissection;
+import io.rdmascope.testing.RealCaptures;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The segments {@link PduDecoder} reads in place ({@link PduDecoder#plainTagged}) come out as the
+ * generated parsers make them ({@link PduDecoder#readWithParser}): every field, on every segment of
+ * the samples and real captures and on random octets.
+ */
+class PlainTaggedTest {
+    private final PduDecoder decoder = new PduDecoder();
+
+    /** Every public field of the two segments, arrays by content. */
+    private static void assertSameSegment(DdpSegment inPlace, DdpSegment parsed, String where) {
+        for (Field f : DdpSegment.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            try {
+                assertThat(canonical(f.get(inPlace))).as("%s: %s", where, f.getName())
+                        .isEqualTo(canonical(f.get(parsed)));
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    /** A value as text, arrays by content, records component by component. */
+    private static String canonical(Object v) throws IllegalAccessException {
+        if (v instanceof byte[] b) {
+            return Arrays.toString(b);
+        }
+        if (v instanceof Record r) {
+            StringBuilder out = new StringBuilder(r.getClass().getSimpleName()).append('[');
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
+                try {
+                    out.append(c.getName()).append('=').append(canonical(c.getAccessor().invoke(r))).append(' ');
+                } catch (InvocationTargetException e) {
+                    throw new AssertionError(e);
+                }
+            }
+            return out.append(']').toString();
+        }
+        return String.valueOf(v);
+    }
+
+    private void check(byte[] buf, int off, int len, String where) {
+        assertSameSegment(decoder.read(buf, off, len), decoder.readWithParser(buf, off, len), where);
+    }
+
+    @Property
+    void randomOctetsDecodeAsTheParserDecodesThem(@ForAll @Size(max = 96) byte[] octets,
+                                                  @ForAll @IntRange(min = 0, max = 255) int control) {
+        if (octets.length > 0) {
+            octets[0] = (byte) control;
+        }
+        check(octets, 0, octets.length, "random");
+    }
+
+    @Test
+    void shortestTaggedSegmentsAndTheirNeighbours() {
+        for (int control : new int[] {0x80, 0xc1, 0xcf, 0xa1, 0x91, 0xb1, 0x41}) {
+            for (int len = 0; len <= 20; len++) {
+                byte[] b = new byte[len + 3];
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (byte) (0x5a + 37 * i);
+                }
+                if (len > 0) {
+                    b[3] = (byte) control;
+                }
+                check(b, 3, len, "control 0x" + Integer.toHexString(control) + " length " + len);
+            }
+        }
+    }
+
+    @Test
+    void everySegmentOfTheSamplesAndRealCaptures() throws IOException {
+        List<Path> captures = new ArrayList<>();
+        for (Path dir : List.of(Path.of("..", "samples"), RealCaptures.dir())) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.filter(p -> p.toString().matches(".*\\.(pcap|pcapng)$")).sorted().forEach(captures::add);
+            }
+        }
+        assertThat(captures).hasSizeGreaterThan(20);
+        int[] plain = {0};
+        for (Path capture : captures) {
+            Dissection.run(capture, null, new PduListener() {
+                @Override
+                public void pdu(MpaConnection connection, Fpdu fpdu, DdpSegment s) {
+                    if (fpdu.buf == null) {
+                        return;
+                    }
+                    if (PduDecoder.plainTagged(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable)) {
+                        plain[0]++;
+                    }
+                    check(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable, capture + " frame " + fpdu.frame);
+                }
+            }, null, null);
+        }
+        assertThat(plain[0]).as("segments read in place").isGreaterThan(1000);
+    }
+}
