@@ -1,5 +1,10 @@
 package io.rdmascope.mpa;
 
+import io.rdmascope.ksy.FixedLayout.DdpControl;
+import io.rdmascope.ksy.FixedLayout.DdpTaggedHeader;
+import io.rdmascope.ksy.FixedLayout.DdpUntaggedHeader;
+import io.rdmascope.ksy.FixedLayout.RdmapControl;
+
 /**
  * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP: the
  * test that finds FPDUs on a stream whose framing is unknown, and that notices an FPDU missing
@@ -11,9 +16,9 @@ final class FpduHeaderCheck {
     private static final FpduReader FIELDS = FpduReader.HAND;
 
     /** The smallest ULPDU that holds a DDP header (tagged: 14 octets). */
-    static final int MIN_ULPDU = 14;
-    /** The untagged DDP header (RFC 5041 section 4.3). */
-    static final int UNTAGGED_HEADER = 18;
+    static final int MIN_ULPDU = DdpControl.SIZE + RdmapControl.SIZE + DdpTaggedHeader.SIZE;
+    /** The untagged DDP header (RFC 5041 section 4.4): 18 octets. */
+    static final int UNTAGGED_HEADER = DdpControl.SIZE + RdmapControl.SIZE + DdpUntaggedHeader.SIZE;
     /**
      * An RDMA Read Request ULPDU: the untagged header and the 28-octet request (RFC 5040 section
      * 4.4), plus at most the one-shot extension's optional STag (4) and advertisement (16).
@@ -43,16 +48,16 @@ final class FpduHeaderCheck {
         if (avail < 4) {
             return true;
         }
-        int ddp = b[off + 2] & 0xff;
-        int rdmap = b[off + 3] & 0xff;
-        if ((rdmap & 0xf0) != 0x40) {
+        int ddp = off + FpduLayout.LENGTH_FIELD_SIZE;
+        int rdmap = ddp + DdpControl.SIZE;
+        if (RdmapControl.version(b, rdmap) != 1 || RdmapControl.reserved(b, rdmap) != 0) {
             return false;
         }
-        int opcode = rdmap & 0x0f;
+        int opcode = RdmapControl.opcode(b, rdmap);
         if (opcode > 0x0b) {
             return false;
         }
-        boolean tagged = (ddp & 0x80) != 0;
+        boolean tagged = DdpControl.tagged(b, ddp);
         boolean taggedOpcode = opcode == 0 || opcode == 2;
         if (tagged != taggedOpcode) {
             return false;
@@ -63,11 +68,9 @@ final class FpduHeaderCheck {
         if (opcode == 1 && (len < READ_REQUEST_MIN || len > READ_REQUEST_MAX)) {
             return false;
         }
-        if (!tagged && avail >= 12 && len >= 18) {
-            int qnHigh = (b[off + 8] & 0xff) | (b[off + 9] & 0xff) | (b[off + 10] & 0xff);
-            if (qnHigh != 0 || (b[off + 11] & 0xff) > 3) {
-                return false;
-            }
+        if (!tagged && avail >= HEADER_PROBE && len >= UNTAGGED_HEADER
+                && DdpUntaggedHeader.qn(b, rdmap + RdmapControl.SIZE) > 3) {
+            return false;
         }
         return true;
     }
@@ -85,15 +88,17 @@ final class FpduHeaderCheck {
         if (avail < STRONG_PROBE || !plausibleHeader(b, off, HEADER_PROBE)) {
             return false;
         }
-        int ddp = b[off + 2] & 0xff;
-        if ((ddp & 0x03) != 1) {
+        int ddp = off + FpduLayout.LENGTH_FIELD_SIZE;
+        int rdmap = ddp + DdpControl.SIZE;
+        int untagged = rdmap + RdmapControl.SIZE;
+        if (DdpControl.version(b, ddp) != 1) {
             return false;
         }
-        if ((ddp & 0x80) != 0) {
+        if (DdpControl.tagged(b, ddp)) {
             return true;
         }
-        int opcode = b[off + 3] & 0x0f;
-        int qn = b[off + 11] & 0xff;
+        int opcode = RdmapControl.opcode(b, rdmap);
+        long qn = DdpUntaggedHeader.qn(b, untagged);
         // the untagged queue of each opcode (RFC 5040 section 5.1, RFC 7306 section 10.2), as
         // io.rdmascope.pdu.Opcode#queue gives it: Sends and Immediate Data on 0, Read and Atomic
         // Requests on 1, Terminate on 2, Atomic Responses on 3
@@ -104,8 +109,7 @@ final class FpduHeaderCheck {
             case 0xB -> 3;
             default -> -1;
         };
-        long msn = (b[off + 12] & 0xffL) << 24 | (b[off + 13] & 0xffL) << 16 | (b[off + 14] & 0xffL) << 8
-                | (b[off + 15] & 0xffL);
+        long msn = DdpUntaggedHeader.msn(b, untagged);
         return qn == expected && msn >= 1 && msn <= SMALL_MSN;
     }
 }

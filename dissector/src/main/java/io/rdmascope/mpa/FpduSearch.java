@@ -1,5 +1,8 @@
 package io.rdmascope.mpa;
 
+import io.rdmascope.ksy.FixedLayout.DdpControl;
+import io.rdmascope.ksy.FixedLayout.RdmapControl;
+
 /**
  * Finds the first FPDU in octets held while a stream's framing is unknown: on a stream whose
  * MPA Request/Reply was not captured (recognition, with what is known of markers and CRC, the rest
@@ -205,8 +208,9 @@ final class FpduSearch {
 
     /** A quick look before a chain walk: a length that holds a DDP header, RDMAP version 1. */
     private static boolean candidate(byte[] a, int n, int q) {
-        int len = ((a[q] & 0xff) << 8) | (a[q + 1] & 0xff);
-        return len >= FpduHeaderCheck.MIN_ULPDU && (q + 3 >= n || (a[q + 3] & 0xf0) == 0x40);
+        int rdmap = q + FpduLayout.LENGTH_FIELD_SIZE + DdpControl.SIZE;
+        return FpduReader.HAND.ulpduLength(a, q) >= FpduHeaderCheck.MIN_ULPDU
+                && (rdmap >= n || RdmapControl.version(a, rdmap) == 1 && RdmapControl.reserved(a, rdmap) == 0);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.rdmascope.synth.scenario;
 
+import io.rdmascope.ksy.FixedLayout.DdpControl;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.synth.wire.DdpHeader;
 import io.rdmascope.synth.wire.DdpMessages;
@@ -237,7 +238,7 @@ public final class Synthesizer {
             byte[] rdmaHdr = new byte[28];
             int segLen = 0;
             if (last != null) {
-                int hl = (last[0] & 0x80) != 0 ? DdpHeader.TAGGED_LENGTH : DdpHeader.UNTAGGED_LENGTH;
+                int hl = DdpControl.tagged(last, 0) ? DdpHeader.TAGGED_LENGTH : DdpHeader.UNTAGGED_LENGTH;
                 ddpHdr = java.util.Arrays.copyOf(last, hl);
                 System.arraycopy(last, Math.min(hl, last.length), rdmaHdr, 0, Math.max(0, Math.min(28, last.length - hl)));
                 segLen = last.length;
