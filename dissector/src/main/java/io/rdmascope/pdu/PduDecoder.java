@@ -29,7 +29,7 @@ import io.rdmascope.ksy.Rdmap;
  * the parsers' objects: a tagged segment without the one-shot fields, whose headers all have a fixed
  * layout, is read in place through {@link io.rdmascope.ksy.FixedLayout}, the readers generated from
  * the same specs ({@link #plainTagged}). The result is the parsers' ({@link #readWithParser};
- * {@code PduDecoderTest} holds the two equal on every segment of the samples and real captures and
+ * {@code PlainTaggedTest} holds the two equal on every segment of the samples and real captures and
  * on random octets).
  */
 public final class PduDecoder {
@@ -128,8 +128,7 @@ public final class PduDecoder {
      * Not for concurrent use: the segment returned is new, the stream is reused.
      */
     public DdpSegment read(byte[] buf, int off, int len) {
-        if (buf != null && off >= 0 && len >= 0 && off <= buf.length && len <= buf.length - off
-                && plainTagged(buf, off, len)) {
+        if (inBounds(buf, off, len) && plainTagged(buf, off, len)) {
             DdpSegment s = new DdpSegment();
             readPlainTagged(s, buf, off, len);
             keepPayload(s, buf, off);
@@ -144,7 +143,7 @@ public final class PduDecoder {
      */
     public DdpSegment readWithParser(byte[] buf, int off, int len) {
         DdpSegment s = new DdpSegment();
-        if (buf == null || off < 0 || len < 0 || off > buf.length || len > buf.length - off) {
+        if (!inBounds(buf, off, len)) {
             s.malformed = "segment bounds outside the buffer";
             return s;
         }
@@ -160,6 +159,10 @@ public final class PduDecoder {
             s.payloadLength = 0;
         }
         return s;
+    }
+
+    private static boolean inBounds(byte[] buf, int off, int len) {
+        return buf != null && off >= 0 && len >= 0 && off <= buf.length && len <= buf.length - off;
     }
 
     /** The control octets and the tagged header: the headers of a tagged segment without one-shot fields. */
