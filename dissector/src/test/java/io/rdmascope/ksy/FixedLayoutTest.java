@@ -6,6 +6,8 @@ import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rdmascope.ksy.FixedLayout.DdpControl;
 import io.rdmascope.ksy.FixedLayout.DdpTaggedHeader;
 import io.rdmascope.ksy.FixedLayout.DdpUntaggedHeader;
+import io.rdmascope.ksy.FixedLayout.OneshotAdvertisedBuffer;
+import io.rdmascope.ksy.FixedLayout.OneshotOptionalStag;
 import io.rdmascope.ksy.FixedLayout.RdmapControl;
 import io.rdmascope.ksy.FixedLayout.RdmapInvalidateStag;
 import java.util.Arrays;
@@ -64,5 +66,21 @@ class FixedLayoutTest {
         Rdmap.InvalidateStag s = new Rdmap.InvalidateStag(io);
         assertThat(io.pos()).isEqualTo(RdmapInvalidateStag.SIZE);
         assertThat(RdmapInvalidateStag.stag(b, at)).isEqualTo(s.stag());
+    }
+
+    @Property
+    void oneShotFieldsReadAsTheParsersReadThem(@ForAll @Size(32) byte[] b, @ForAll @IntRange(max = 15) int at) {
+        ByteBufferKaitaiStream io = at(b, at);
+        Oneshot.OptionalStag o = new Oneshot.OptionalStag(io);
+        assertThat(io.pos()).isEqualTo(OneshotOptionalStag.SIZE);
+        assertThat(OneshotOptionalStag.stag(b, at)).isEqualTo(o.stag());
+
+        io = at(b, at);
+        Oneshot.AdvertisedBuffer a = new Oneshot.AdvertisedBuffer(io);
+        assertThat(io.pos()).isEqualTo(OneshotAdvertisedBuffer.SIZE);
+        assertThat(OneshotAdvertisedBuffer.to(b, at)).isEqualTo(a.to());
+        assertThat(OneshotAdvertisedBuffer.length(b, at)).isEqualTo(a.length());
+        assertThat(OneshotAdvertisedBuffer.access(b, at)).isEqualTo(a.access());
+        assertThat((long) OneshotAdvertisedBuffer.reserved(b, at)).isEqualTo(a.reserved());
     }
 }
