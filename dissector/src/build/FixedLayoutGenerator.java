@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * {@code s8}, types made of such fields), its size and one static reader per integer field that
  * reads the field in place from an octet array, at the offset the spec gives it (for a field of a
  * type, where it starts). The readers are generated from the same specs as the Kaitai parsers, so
- * the layout has one source; a type with any other kind of field is refused.
+ * the layout has one source; a type with any other kind of field, or with a field the parser would
+ * check or transform ({@code valid}, {@code process}, ...), is refused and fails the build.
  *
  * <pre>java -cp CLASSPATH FixedLayoutGenerator OUTDIR KSYDIR spec:type...</pre>
  *
@@ -79,15 +80,21 @@ public final class FixedLayoutGenerator {
         if (!root.path("meta").path("bit-endian").asText("be").equals("be")) {
             throw new IllegalArgumentException(where + ": only big-endian bit fields are supported");
         }
-        String endian = root.path("meta").path("endian").asText("be");
+        JsonNode endianNode = root.path("meta").path("endian");
+        if (!endianNode.isMissingNode() && !endianNode.isTextual()) {
+            throw new IllegalArgumentException(where + ": an endianness chosen at run time has no fixed layout");
+        }
+        String endian = endianNode.asText("be");
         List<Placed> fields = new ArrayList<>();
         int bit = 0;
         for (JsonNode f : type.path("seq")) {
             String id = f.path("id").asText();
             String t = f.path("type").asText();
-            for (String key : new String[] {"if", "repeat", "size", "contents", "process", "terminator"}) {
+            for (String key : new String[] {"if", "repeat", "size", "size-eos", "contents", "process", "terminator",
+                    "pad-right", "eos-error", "encoding", "valid"}) {
                 if (f.has(key)) {
-                    throw new IllegalArgumentException(where + "/" + id + ": '" + key + "' has no fixed layout");
+                    throw new IllegalArgumentException(
+                            where + "/" + id + ": a field with '" + key + "' cannot be read in place");
                 }
             }
             Matcher b = BITS.matcher(t);
@@ -95,8 +102,11 @@ public final class FixedLayoutGenerator {
             Placed p;
             if (b.matches()) {
                 int width = Integer.parseInt(b.group(1));
-                if (width > 63) {
-                    throw new IllegalArgumentException(where + "/" + id + ": bit fields up to b63 are supported");
+                if (width > 63 || bit % 8 + width > 64) {
+                    throw new IllegalArgumentException(where + "/" + id + ": a bit field must lie within 8 octets");
+                }
+                if ("le".equals(b.group(2))) {
+                    throw new IllegalArgumentException(where + "/" + id + ": only big-endian bit fields are supported");
                 }
                 p = new Placed(f, id, t, bit, width, Kind.BITS, false, false);
             } else {
@@ -192,10 +202,10 @@ public final class FixedLayoutGenerator {
         return v;
     }
 
-    /** The first line of a doc: the label. */
+    /** The first line of a doc, the label; a field without a doc is named by its id. */
     private static String first(JsonNode n) {
         String doc = n.path("doc").asText("").strip();
-        return javadoc(doc.isEmpty() ? "" : doc.lines().findFirst().orElse("").strip());
+        return javadoc(doc.isEmpty() ? n.path("id").asText("") : doc.lines().findFirst().orElse("").strip());
     }
 
     private static String ref(JsonNode n, String before, String after) {

@@ -3,7 +3,10 @@ package io.rdmascope.mpa;
 import io.rdmascope.ksy.FixedLayout.DdpControl;
 import io.rdmascope.ksy.FixedLayout.DdpTaggedHeader;
 import io.rdmascope.ksy.FixedLayout.DdpUntaggedHeader;
+import io.rdmascope.ksy.FixedLayout.OneshotAdvertisedBuffer;
+import io.rdmascope.ksy.FixedLayout.OneshotOptionalStag;
 import io.rdmascope.ksy.FixedLayout.RdmapControl;
+import io.rdmascope.ksy.FixedLayout.RdmapReadRequest;
 
 /**
  * Whether the first octets of a marker-free FPDU image look like an FPDU carrying DDP/RDMAP: the
@@ -23,12 +26,12 @@ final class FpduHeaderCheck {
      * An RDMA Read Request ULPDU: the untagged header and the 28-octet request (RFC 5040 section
      * 4.4), plus at most the one-shot extension's optional STag (4) and advertisement (16).
      */
-    static final int READ_REQUEST_MIN = 18 + 28;
-    static final int READ_REQUEST_MAX = 18 + 4 + 16 + 28;
+    static final int READ_REQUEST_MIN = UNTAGGED_HEADER + RdmapReadRequest.SIZE;
+    static final int READ_REQUEST_MAX = READ_REQUEST_MIN + OneshotOptionalStag.SIZE + OneshotAdvertisedBuffer.SIZE;
     /** Octets of the marker-free FPDU image read to judge a header: length, DDP/RDMAP control, and the untagged QN. */
     static final int HEADER_PROBE = 12;
-    /** Octets of the marker-free image that {@link #strongHeader} reads: up to the untagged MSN. */
-    static final int STRONG_PROBE = 2 + 14 + 4;
+    /** Octets of the marker-free image that {@link #strongHeader} reads: the length and an untagged header (20). */
+    static final int STRONG_PROBE = FpduLayout.LENGTH_FIELD_SIZE + UNTAGGED_HEADER;
     /** The largest MSN taken for the start of a queue's numbering (RFC 5041 section 5.1: MSN starts at 1). */
     static final long SMALL_MSN = 1 << 16;
 

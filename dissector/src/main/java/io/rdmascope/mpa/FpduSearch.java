@@ -193,7 +193,7 @@ final class FpduSearch {
         }
         if (detect && atEnd && undecided < 0 && n >= FpduHeaderCheck.HEADER_PROBE
                 && scanner.chain(a, n, p.base, 0, false, 0, crcMode, 1, true, false, 1) == FpduScanner.ACCEPT
-                && scanner.end == n && (a[2] & 0x03) == 1) {
+                && scanner.end == n && DdpControl.version(a, FpduLayout.LENGTH_FIELD_SIZE) == 1) {
             // A stream of a single FPDU: it fills the stream exactly and its header is plausible,
             // DDP version 1 included; nothing more will come to confirm it.
             return found(p.base, false, 0, FOUND);

@@ -11,6 +11,7 @@ import io.rdmascope.ksy.FixedLayout.OneshotAdvertisedBuffer;
 import io.rdmascope.ksy.FixedLayout.OneshotOptionalStag;
 import io.rdmascope.ksy.FixedLayout.RdmapControl;
 import io.rdmascope.ksy.FixedLayout.RdmapInvalidateStag;
+import io.rdmascope.ksy.FixedLayout.RdmapReadRequest;
 import java.util.Arrays;
 import java.util.function.Function;
 import net.jqwik.api.ForAll;
@@ -62,6 +63,16 @@ class FixedLayoutTest {
 
         Rdmap.InvalidateStag s = parse(b, at, RdmapInvalidateStag.SIZE, Rdmap.InvalidateStag::new);
         assertThat(RdmapInvalidateStag.stag(b, at)).isEqualTo(s.stag());
+    }
+
+    @Property
+    void readRequestReadAsTheParserReadsIt(@ForAll @Size(48) byte[] b, @ForAll @IntRange(max = 15) int at) {
+        Rdmap.ReadRequest r = parse(b, at, RdmapReadRequest.SIZE, Rdmap.ReadRequest::new);
+        assertThat(RdmapReadRequest.sinkStag(b, at)).isEqualTo(r.sinkStag());
+        assertThat(RdmapReadRequest.sinkTo(b, at)).isEqualTo(r.sinkTo());
+        assertThat(RdmapReadRequest.readSize(b, at)).isEqualTo(r.readSize());
+        assertThat(RdmapReadRequest.sourceStag(b, at)).isEqualTo(r.sourceStag());
+        assertThat(RdmapReadRequest.sourceTo(b, at)).isEqualTo(r.sourceTo());
     }
 
     @Property
