@@ -21,11 +21,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@link PduDecoder#decode} (the Kaitai-generated DDP, RDMAP and one-shot parsers) on single
- * ULPDUs taken from the bulk capture: a tagged RDMA Write segment of 1400 payload octets, the
- * untagged one-shot advertisement (Send with SV and AB) and the Send with Invalidate completion.
- * All three are read in place through the generated fixed-layout readers;
- * {@code taggedWriteWithParser} decodes the tagged one with the parsers instead.
+ * {@link PduDecoder#decode} on single ULPDUs taken from the bulk capture: a tagged RDMA Write
+ * segment of 1400 payload octets, the untagged one-shot advertisement (Send with SV and AB) and the
+ * Send with Invalidate completion. All three are read in place through the fixed-layout readers
+ * generated from the specs; {@code taggedWriteWithParser} decodes the tagged one with the
+ * Kaitai-generated parsers instead.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

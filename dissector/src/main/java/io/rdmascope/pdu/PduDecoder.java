@@ -2,12 +2,7 @@ package io.rdmascope.pdu;
 
 import io.rdmascope.ksy.Ddp;
 import io.rdmascope.ksy.FixedLayout.DdpControl;
-import io.rdmascope.ksy.FixedLayout.DdpTaggedHeader;
-import io.rdmascope.ksy.FixedLayout.DdpUntaggedHeader;
-import io.rdmascope.ksy.FixedLayout.OneshotAdvertisedBuffer;
-import io.rdmascope.ksy.FixedLayout.OneshotOptionalStag;
 import io.rdmascope.ksy.FixedLayout.RdmapControl;
-import io.rdmascope.ksy.FixedLayout.RdmapInvalidateStag;
 import io.rdmascope.ksy.Oneshot;
 import io.rdmascope.ksy.Rdmap;
 
@@ -30,11 +25,8 @@ import io.rdmascope.ksy.Rdmap;
  * {@link #decode} uses one decoder per thread.
  *
  * <p>The segments of RDMA Writes, Read Responses and Sends, nearly all of a capture, are read
- * without the parsers' objects: their headers (and the one-shot fields they announce) all have a
- * fixed layout, and are read in place through {@link io.rdmascope.ksy.FixedLayout}, the readers
- * generated from the same specs ({@link #inPlaceLength}). The result is the parsers'
- * ({@link #readWithParser}; {@code InPlaceReadingTest} holds the two equal on every segment of the
- * samples and real captures and on random octets).
+ * without the parsers' objects ({@link InPlaceReading}); the result is the parsers'
+ * ({@link #readWithParser}).
  */
 public final class PduDecoder {
     private static final ThreadLocal<PduDecoder> PER_THREAD = ThreadLocal.withInitial(PduDecoder::new);
@@ -85,7 +77,7 @@ public final class PduDecoder {
     /** Payload octets of an RDMA Write segment kept when its whole payload is this short. */
     public static final int MAX_KEPT_WRITE_PAYLOAD = 64;
 
-    private static boolean isSend(int opcode) {
+    static boolean isSend(int opcode) {
         return opcode >= Opcode.SEND.code && opcode <= Opcode.SEND_WITH_SE_AND_INVALIDATE.code;
     }
 
@@ -132,10 +124,10 @@ public final class PduDecoder {
      * Not for concurrent use: the segment returned is new, the stream is reused.
      */
     public DdpSegment read(byte[] buf, int off, int len) {
-        int headers = inBounds(buf, off, len) ? inPlaceLength(buf, off, len) : -1;
+        int headers = inBounds(buf, off, len) ? InPlaceReading.headersLength(buf, off, len) : -1;
         if (headers >= 0) {
             DdpSegment s = new DdpSegment();
-            readInPlace(s, buf, off, len, headers);
+            InPlaceReading.read(s, buf, off, len, headers);
             keepPayload(s, buf, off);
             return s;
         }
@@ -168,76 +160,6 @@ public final class PduDecoder {
 
     private static boolean inBounds(byte[] buf, int off, int len) {
         return buf != null && off >= 0 && len >= 0 && off <= buf.length && len <= buf.length - off;
-    }
-
-    /** The DDP and RDMAP control octets that start every segment. */
-    private static final int CONTROLS = DdpControl.SIZE + RdmapControl.SIZE;
-
-    /**
-     * The length of the segment's headers when they all have a fixed layout and the segment holds
-     * them, else -1: a tagged segment or an untagged Send (their RDMAP header is the control octet
-     * alone), with the one-shot fields its SV and AB bits announce (AB without SV is malformed, which
-     * the parsers tell). Nothing after the headers is read.
-     */
-    static int inPlaceLength(byte[] buf, int off, int len) {
-        if (len < CONTROLS) {
-            return -1;
-        }
-        boolean sv = DdpControl.sv(buf, off);
-        boolean ab = DdpControl.ab(buf, off);
-        if (ab && !sv) {
-            return -1;
-        }
-        int end;
-        if (DdpControl.tagged(buf, off)) {
-            end = CONTROLS + DdpTaggedHeader.SIZE;
-        } else if (isSend(RdmapControl.opcode(buf, off + DdpControl.SIZE))) {
-            end = CONTROLS + DdpUntaggedHeader.SIZE;
-        } else {
-            return -1;
-        }
-        end += (sv ? OneshotOptionalStag.SIZE : 0) + (ab ? OneshotAdvertisedBuffer.SIZE : 0);
-        return len >= end ? end : -1;
-    }
-
-    /** Fills in what {@link #fill} fills in for a segment whose {@link #inPlaceLength} is {@code end}. */
-    private static void readInPlace(DdpSegment s, byte[] buf, int off, int len, int end) {
-        int rdmap = off + DdpControl.SIZE;
-        int header = off + CONTROLS;
-        s.tagged = DdpControl.tagged(buf, off);
-        s.last = DdpControl.last(buf, off);
-        s.sv = DdpControl.sv(buf, off);
-        s.ab = DdpControl.ab(buf, off);
-        s.reserved = DdpControl.reserved(buf, off);
-        s.dv = DdpControl.version(buf, off);
-        s.rdmapVersion = RdmapControl.version(buf, rdmap);
-        s.rdmapReserved = RdmapControl.reserved(buf, rdmap);
-        s.opcode = RdmapControl.opcode(buf, rdmap);
-        if (s.tagged) {
-            s.stag = DdpTaggedHeader.stag(buf, header);
-            s.to = DdpTaggedHeader.to(buf, header);
-            s.ddpHeaderLength = CONTROLS + DdpTaggedHeader.SIZE;
-        } else {
-            s.invalidateStag = RdmapInvalidateStag.stag(buf, header + DdpUntaggedHeader.INVALIDATE_STAG_OFFSET);
-            s.qn = DdpUntaggedHeader.qn(buf, header);
-            s.msn = DdpUntaggedHeader.msn(buf, header);
-            s.mo = DdpUntaggedHeader.mo(buf, header);
-            s.ddpHeaderLength = CONTROLS + DdpUntaggedHeader.SIZE;
-        }
-        int optional = off + s.ddpHeaderLength;
-        if (s.sv) {
-            s.optionalStag = OneshotOptionalStag.stag(buf, optional);
-            optional += OneshotOptionalStag.SIZE;
-        }
-        if (s.ab) {
-            s.advertised = new DdpSegment.Advertised(OneshotAdvertisedBuffer.to(buf, optional),
-                    OneshotAdvertisedBuffer.length(buf, optional), OneshotAdvertisedBuffer.access(buf, optional),
-                    OneshotAdvertisedBuffer.reserved(buf, optional));
-        }
-        s.optionalFieldsLength = end - s.ddpHeaderLength;
-        s.headerLength = end;
-        s.payloadOffset = end;
-        s.payloadLength = len - end;
     }
 
     private static void fill(DdpSegment s, Ddp d, int len) {

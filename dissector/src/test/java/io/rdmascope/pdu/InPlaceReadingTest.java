@@ -6,15 +6,11 @@ import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.testing.RealCaptures;
+import io.rdmascope.testing.Segments;
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
@@ -24,49 +20,15 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 /**
- * The segments {@link PduDecoder} reads in place ({@link PduDecoder#inPlaceLength}) come out as the
+ * The segments {@link PduDecoder} reads in place ({@link InPlaceReading}) come out as the
  * generated parsers make them ({@link PduDecoder#readWithParser}): every field, on every segment of
  * the samples and real captures and on random octets.
  */
 class InPlaceReadingTest {
     private final PduDecoder decoder = new PduDecoder();
 
-    /** Every public field of the two segments, arrays by content. */
-    private static void assertSameSegment(DdpSegment inPlace, DdpSegment parsed, String where) {
-        for (Field f : DdpSegment.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers())) {
-                continue;
-            }
-            try {
-                assertThat(canonical(f.get(inPlace))).as("%s: %s", where, f.getName())
-                        .isEqualTo(canonical(f.get(parsed)));
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
-
-    /** A value as text, arrays by content, records component by component. */
-    private static String canonical(Object v) throws IllegalAccessException {
-        if (v instanceof byte[] b) {
-            return Arrays.toString(b);
-        }
-        if (v instanceof Record r) {
-            StringBuilder out = new StringBuilder(r.getClass().getSimpleName()).append('[');
-            for (RecordComponent c : r.getClass().getRecordComponents()) {
-                try {
-                    out.append(c.getName()).append('=').append(canonical(c.getAccessor().invoke(r))).append(' ');
-                } catch (InvocationTargetException e) {
-                    throw new AssertionError(e);
-                }
-            }
-            return out.append(']').toString();
-        }
-        return String.valueOf(v);
-    }
-
     private void check(byte[] buf, int off, int len, String where) {
-        assertSameSegment(decoder.read(buf, off, len), decoder.readWithParser(buf, off, len), where);
+        Segments.assertSame(decoder.read(buf, off, len), decoder.readWithParser(buf, off, len), where);
     }
 
     @Property
@@ -122,7 +84,7 @@ class InPlaceReadingTest {
                     if (fpdu.buf == null) {
                         return;
                     }
-                    if (PduDecoder.inPlaceLength(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable) >= 0) {
+                    if (InPlaceReading.headersLength(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable) >= 0) {
                         inPlace[0]++;
                     }
                     check(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable, capture + " frame " + fpdu.frame);

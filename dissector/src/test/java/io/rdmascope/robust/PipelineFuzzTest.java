@@ -24,6 +24,7 @@ import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
 import io.rdmascope.tcp.TcpConnection;
 import io.rdmascope.tcp.TcpReassembler;
+import io.rdmascope.testing.Segments;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,11 +159,11 @@ class PipelineFuzzTest {
         mpa.finish();
     }
 
-    /** The generated DDP/RDMAP parsers on one ULPDU, and the in-place reading of the segments that take it. */
+    /** The generated DDP/RDMAP parsers on one ULPDU, and the in-place reading, which must agree with them. */
     @FuzzTest(maxDuration = "2m")
     void pduDecoder(byte[] ulpdu) {
-        PduDecoder.decode(ulpdu, 0, ulpdu.length);
-        new PduDecoder().readWithParser(ulpdu, 0, ulpdu.length);
+        PduDecoder d = new PduDecoder();
+        Segments.assertSame(d.read(ulpdu, 0, ulpdu.length), d.readWithParser(ulpdu, 0, ulpdu.length), "fuzzed");
         if (ulpdu.length > 2) {
             PduDecoder.decode(ulpdu, 1, ulpdu.length - 2);
         }
