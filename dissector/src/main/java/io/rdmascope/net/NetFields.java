@@ -1,6 +1,7 @@
 package io.rdmascope.net;
 
 import io.rdmascope.capture.Packet;
+import io.rdmascope.fields.Digits;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Hex;
 import java.time.Instant;
@@ -85,7 +86,7 @@ public final class NetFields {
             Instant t = Instant.ofEpochSecond(seconds, nanos);
             frame.add(FieldNode.field("frame.time", "Arrival Time", t.toString(), t.toString(), -1, 0));
             frame.add(FieldNode.field("frame.time_epoch", "Epoch Time", p.timestampNanos,
-                    seconds + "." + nineDigits(nanos), -1, 0));
+                    seconds + "." + Digits.zeroPadded(Long.toString(nanos), 9), -1, 0));
             frame.add(FieldNode.field("frame.len", "Frame Length", (long) p.originalLength, p.originalLength + " bytes", -1, 0));
             frame.add(FieldNode.field("frame.cap_len", "Capture Length", (long) p.length, p.length + " bytes", -1, 0));
             frame.add(FieldNode.field("frame.linktype", "Link Type", (long) p.linkType, Integer.toString(p.linkType), -1, 0));
@@ -460,12 +461,6 @@ public final class NetFields {
                 }
             }
             return s.length() == 0 ? "none" : s.toString();
-        }
-
-        /** The nanoseconds of a second (0 to 999,999,999), zero-padded to 9 ASCII digits. */
-        static String nineDigits(long nanos) {
-            String s = Long.toString(nanos);
-            return "000000000".substring(s.length()) + s;
         }
     }
 }

@@ -2,6 +2,7 @@ package io.rdmascope.report;
 
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
+import io.rdmascope.fields.Digits;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -84,7 +85,7 @@ public final class KindTable {
     }
 
     public void add(Transaction t) {
-        String key = zeroPadded(String.valueOf(t.kind.ordinal()), 2) + " " + naturalKey(t.connection);
+        String key = Digits.zeroPadded(String.valueOf(t.kind.ordinal()), 2) + " " + naturalKey(t.connection);
         rows.computeIfAbsent(key, x -> new Row(t.kind, t.connection)).add(t);
     }
 
@@ -97,25 +98,16 @@ public final class KindTable {
                 digits.append(ch);
             } else {
                 if (digits.length() > 0) {
-                    b.append(zeroPadded(digits, 12));
+                    b.append(Digits.zeroPadded(digits, 12));
                     digits.setLength(0);
                 }
                 b.append(ch);
             }
         }
         if (digits.length() > 0) {
-            b.append(zeroPadded(digits, 12));
+            b.append(Digits.zeroPadded(digits, 12));
         }
         return b.toString();
-    }
-
-    /** {@code digits} (never negative) left-padded with zeros to {@code width}; longer ones are kept whole. */
-    private static String zeroPadded(CharSequence digits, int width) {
-        StringBuilder b = new StringBuilder(Math.max(width, digits.length()));
-        for (int i = digits.length(); i < width; i++) {
-            b.append('0');
-        }
-        return b.append(digits).toString();
     }
 
     /** The rows, by kind, then connection in natural order. */

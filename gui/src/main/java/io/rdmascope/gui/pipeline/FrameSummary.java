@@ -1,6 +1,7 @@
 package io.rdmascope.gui.pipeline;
 
 import io.rdmascope.capture.Packet;
+import io.rdmascope.fields.Digits;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.net.NetFields;
@@ -237,7 +238,6 @@ public final class FrameSummary {
     }
 
     private static String hex4(int v) {
-        String h = Integer.toHexString(v);
-        return "0000".substring(Math.min(4, h.length())) + h;
+        return Digits.zeroPadded(Integer.toHexString(v), 4);
     }
 }

@@ -1,5 +1,6 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.fields.Digits;
 import java.util.function.IntConsumer;
 import javafx.geometry.Point2D;
 import javafx.geometry.VPos;
@@ -206,8 +207,7 @@ public final class HexView extends ScrollPane {
         for (int line = firstLine; line <= lastLine && line * PER_LINE < bytes.length; line++) {
             double y = line * lineHeight + 1;
             g.setFill(Color.gray(0.45));
-            String off = Integer.toHexString(line * PER_LINE);
-            g.fillText("0000".substring(Math.min(4, off.length())) + off, 0, y);
+            g.fillText(Digits.zeroPadded(Integer.toHexString(line * PER_LINE), 4), 0, y);
             for (int c = 0; c < PER_LINE && line * PER_LINE + c < bytes.length; c++) {
                 int i = line * PER_LINE + c;
                 int v = bytes[i] & 0xff;
