@@ -8,11 +8,8 @@ import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.testing.RealCaptures;
 import io.rdmascope.testing.Segments;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -69,12 +66,7 @@ class InPlaceReadingTest {
 
     @Test
     void everySegmentOfTheSamplesAndRealCaptures() throws IOException {
-        List<Path> captures = new ArrayList<>();
-        for (Path dir : List.of(Path.of("..", "samples"), RealCaptures.dir())) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.filter(p -> p.toString().matches(".*\\.(pcap|pcapng)$")).sorted().forEach(captures::add);
-            }
-        }
+        List<Path> captures = RealCaptures.withSamples();
         assertThat(captures).hasSizeGreaterThan(20);
         int[] inPlace = {0};
         for (Path capture : captures) {

@@ -81,15 +81,8 @@ class EventTimesTest {
     @Test
     void everyEventCarriesTheTimeOfItsFrameOnOneThreadAndOnTwo() throws Exception {
         // the samples, the real captures (those in folders too) and one held back from its start
-        List<Path> files = PipelinedTest.captures();
+        List<Path> files = io.rdmascope.testing.RealCaptures.withSamples();
         files.add(headless());
-        Path real = io.rdmascope.testing.RealCaptures.dir();
-        if (Files.isDirectory(real)) {
-            try (java.util.stream.Stream<Path> s = Files.walk(real)) {
-                s.filter(f -> !f.getParent().equals(real) && f.toString().endsWith(".pcap")).sorted()
-                        .forEach(files::add);
-            }
-        }
         long checked = 0;
         for (Path f : files) {
             long[] times = frameTimes(f);

@@ -15,13 +15,11 @@ import io.rdmascope.testing.RealCaptures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -275,15 +273,7 @@ class TransactionArrayWriterTest {
 
     @Test
     void everySampleAndEveryRealCapture() throws IOException {
-        List<Path> captures = new ArrayList<>();
-        for (Path dir : List.of(Path.of("..", "samples"), RealCaptures.dir(), RealCaptures.file("siw"))) {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> s = Files.list(dir)) {
-                    s.filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng")).sorted()
-                            .forEach(captures::add);
-                }
-            }
-        }
+        List<Path> captures = RealCaptures.withSamples();
         assertThat(captures).hasSizeGreaterThan(40);
         Analyzer analyzer = new Analyzer(NicSettings.DEFAULTS);
         long transactions = 0;

@@ -1,6 +1,12 @@
 package io.rdmascope.testing;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Where the captures recorded from real iWARP stacks are: {@code shared/captures/real} beside the
@@ -16,5 +22,24 @@ public final class RealCaptures {
 
     public static Path file(String name) {
         return dir().resolve(name);
+    }
+
+    /**
+     * Every bundled sample and every real capture (those in folders too), pcap and pcapng, sorted
+     * within each folder; a folder that is not there adds nothing.
+     */
+    public static List<Path> withSamples() {
+        List<Path> captures = new ArrayList<>();
+        for (Path dir : List.of(Path.of("..", "samples"), dir())) {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.walk(dir)) {
+                    s.filter(p -> p.toString().endsWith(".pcap") || p.toString().endsWith(".pcapng")).sorted()
+                            .forEach(captures::add);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        return captures;
     }
 }
