@@ -14,6 +14,7 @@ import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.report.AnalysisJsonWriter;
 import io.rdmascope.synth.BulkCapture;
+import io.rdmascope.testing.Segments;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,22 +55,7 @@ class PipelinedTest {
             lines.add("pdu " + c.id() + " " + f.frame + " " + f.firstFrame + " " + f.direction + " " + f.streamOffset
                     + " " + f.wireLength + " " + f.ulpduLength + " " + f.padLength + " " + f.crcField + " "
                     + f.crcComputed + " " + f.crcOk + " " + f.markers + " " + f.badMarkers + " " + f.markerOrigin
-                    + " " + f.truncated + " " + f.ulpduAvailable + " | " + segment(s));
-        }
-
-        /** Every field of a decoded segment. */
-        static String segment(DdpSegment s) {
-            return s.tagged + " " + s.last + " " + s.sv + " " + s.ab + " " + s.reserved + " " + s.dv + " "
-                    + s.rdmapVersion + " " + s.rdmapReserved + " " + s.opcode + " " + s.stag + " " + s.to + " " + s.qn
-                    + " " + s.msn + " " + s.mo + " " + s.invalidateStag + " " + s.optionalStag + " " + s.advertised
-                    + " " + s.readRequest + " " + terminate(s.terminate) + " " + s.atomicRequest + " " + s.atomicResponse + " "
-                    + s.immediateData + " " + s.ddpHeaderLength + " " + s.optionalFieldsLength + " " + s.headerLength
-                    + " " + s.payloadOffset + " " + s.payloadLength + " " + s.malformed;
-        }
-
-        static String terminate(DdpSegment.Terminate t) {
-            return t == null ? "-" : t.toString().replaceAll("\\[B@[0-9a-f]+", "")
-                    + java.util.Arrays.toString(t.ddpHeader()) + java.util.Arrays.toString(t.rdmapHeader());
+                    + " " + f.truncated + " " + f.ulpduAvailable + " | " + Segments.describe(s));
         }
 
         @Override

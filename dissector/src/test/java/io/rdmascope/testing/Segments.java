@@ -15,16 +15,29 @@ public final class Segments {
 
     /** Every public field of the two segments, arrays by content. */
     public static void assertSame(DdpSegment inPlace, DdpSegment parsed, String where) {
-        for (Field f : DdpSegment.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers())) {
-                continue;
-            }
-            try {
-                assertThat(canonical(f.get(inPlace))).as("%s: %s", where, f.getName())
-                        .isEqualTo(canonical(f.get(parsed)));
-            } catch (IllegalAccessException e) {
-                throw new AssertionError(e);
-            }
+        for (Field f : fields()) {
+            assertThat(value(f, inPlace)).as("%s: %s", where, f.getName()).isEqualTo(value(f, parsed));
+        }
+    }
+
+    /** Every public field of a segment as text, arrays by content, records component by component. */
+    public static String describe(DdpSegment s) {
+        StringBuilder out = new StringBuilder();
+        for (Field f : fields()) {
+            out.append(f.getName()).append('=').append(value(f, s)).append(' ');
+        }
+        return out.toString();
+    }
+
+    private static java.util.List<Field> fields() {
+        return Arrays.stream(DdpSegment.class.getFields()).filter(f -> !Modifier.isStatic(f.getModifiers())).toList();
+    }
+
+    private static String value(Field f, DdpSegment s) {
+        try {
+            return canonical(f.get(s));
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
         }
     }
 
