@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +30,7 @@ public final class FixedLayoutGenerator {
 
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
     private final Path ksy;
+    private final Map<String, JsonNode> specs = new HashMap<>();
 
     private FixedLayoutGenerator(Path ksy) {
         this.ksy = ksy;
@@ -65,8 +68,14 @@ public final class FixedLayoutGenerator {
         Files.writeString(out, j.toString());
     }
 
+    /** A spec's tree, read once: a type's fields and the types they name are looked up in it again. */
     private JsonNode spec(String spec) throws IOException {
-        return yaml.readTree(ksy.resolve(spec + ".ksy").toFile());
+        JsonNode tree = specs.get(spec);
+        if (tree == null) {
+            tree = yaml.readTree(ksy.resolve(spec + ".ksy").toFile());
+            specs.put(spec, tree);
+        }
+        return tree;
     }
 
     /** The fields of {@code spec::name} with their places; refuses a type without a fixed layout. */
