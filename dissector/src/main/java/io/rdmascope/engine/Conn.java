@@ -6,17 +6,21 @@ import io.rdmascope.model.NicModel;
 import io.rdmascope.model.OutstandingReads;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.net.Endpoint;
+import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.TcpConnection;
 import java.util.ArrayDeque;
 
 /**
- * What the engine keeps of one MPA connection: its names, and the state each rule set keeps on it.
+ * What the engine keeps of one connection (an MPA connection, or a transport-neutral one): its names, and the state each rule set keeps on it.
  * The state lives here, grouped by the rule set that owns it, so that one look-up per event serves
  * every rule set. Directions are indexed by {@link Direction#ordinal()}.
  */
 final class Conn {
+    /** The MPA connection of an iWARP connection, else null. */
     final MpaConnection mpa;
+    /** The transport-neutral connection of any other transport, else null. */
+    final RdmaConnection link;
     final String id;
     final String[] endpoint = new String[2];
     final String[] address = new String[2];
@@ -52,12 +56,28 @@ final class Conn {
     /** The STags already reported as STAG_UNADVERTISED on this connection. */
     final LongMap<Boolean> unadvertised = new LongMap<>();
 
+    // Verbs: the operations of a transport-neutral connection, by direction
+    final Verbs.Side[] verbs = new Verbs.Side[2];
+
     // UpperLayer
     /** The upper-layer protocol spoken on the connection, once looked at. */
     UpperLayer.Session ulp;
 
+    Conn(RdmaConnection link, NicModel model) {
+        this.mpa = null;
+        this.link = link;
+        this.id = link.id();
+        this.model = model;
+        for (Direction d : Direction.values()) {
+            Endpoint e = link.source(d);
+            endpoint[d.ordinal()] = e.toString();
+            address[d.ordinal()] = e.address();
+        }
+    }
+
     Conn(MpaConnection mpa, NicModel model) {
         this.mpa = mpa;
+        this.link = null;
         this.id = mpa.id();
         this.model = model;
         TcpConnection tcp = mpa.tcp();
@@ -66,6 +86,24 @@ final class Conn {
             endpoint[d.ordinal()] = e == null ? "?" : e.toString();
             address[d.ordinal()] = e == null ? "?" + d.ordinal() : e.address();
         }
+    }
+
+    /** The sender of direction d (address and port), or null when not known. */
+    Endpoint source(Direction d) {
+        if (link != null) {
+            return link.source(d);
+        }
+        TcpConnection tcp = mpa.tcp();
+        return tcp == null ? null : tcp.source(d);
+    }
+
+    /** Whether the connection's set-up (TCP's SYN, the CM's REQ) was captured, so its initiator is known. */
+    boolean setupSeen() {
+        if (link != null) {
+            return !link.assumed();
+        }
+        TcpConnection tcp = mpa.tcp();
+        return tcp != null && tcp.synSeen();
     }
 
     /** The NIC of the source of direction d. */

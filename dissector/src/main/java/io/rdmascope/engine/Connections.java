@@ -2,6 +2,7 @@ package io.rdmascope.engine;
 
 import io.rdmascope.model.NicModel;
 import io.rdmascope.mpa.MpaConnection;
+import io.rdmascope.rdma.RdmaConnection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 
@@ -13,7 +14,8 @@ final class Connections {
     private final NicModel model;
     private final IdentityHashMap<MpaConnection, Conn> byMpa = new IdentityHashMap<>();
     private final HashMap<String, Conn> byId = new HashMap<>();
-    private MpaConnection lastKey;
+    private final IdentityHashMap<RdmaConnection, Conn> byLink = new IdentityHashMap<>();
+    private Object lastKey;
     private Conn lastConn;
 
     Connections(NicModel model) {
@@ -29,6 +31,22 @@ final class Connections {
         if (s == null) {
             s = new Conn(c, model);
             byMpa.put(c, s);
+            byId.put(s.id, s);
+        }
+        lastKey = c;
+        lastConn = s;
+        return s;
+    }
+
+    /** The state of a transport-neutral connection, made on its first event. */
+    Conn of(RdmaConnection c) {
+        if (c == lastKey) {
+            return lastConn;
+        }
+        Conn s = byLink.get(c);
+        if (s == null) {
+            s = new Conn(c, model);
+            byLink.put(c, s);
             byId.put(s.id, s);
         }
         lastKey = c;

@@ -11,6 +11,8 @@ import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.Ulps;
 import java.util.List;
@@ -67,6 +69,7 @@ public final class Engine implements MessageListener {
     private final StagRules stags;
     private final Operations ops;
     private final UpperLayer ulps;
+    private final Verbs verbs;
     private final Narration narration;
     private boolean finished;
 
@@ -88,6 +91,7 @@ public final class Engine implements MessageListener {
         this.stags = new StagRules(nic, model, conns, ledger, reporter, narration);
         this.ulps = new UpperLayer(protocols, ledger, reporter, narration);
         this.ops = new Operations(ledger, reporter, narration, stags, ulps);
+        this.verbs = new Verbs(ledger, reporter, stags, ulps);
     }
 
     /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */
@@ -259,6 +263,34 @@ public final class Engine implements MessageListener {
                 break;
             default:
                 break;
+        }
+    }
+
+    // ------------------------------------------------------------------ transport-neutral connections
+
+    @Override
+    public void rdmaConnection(RdmaConnection connection) {
+        if (connection != null) {
+            conns.of(connection);
+        }
+    }
+
+    /** An event of a transport-neutral connection (RoCE, InfiniBand): judged by {@link Verbs}. */
+    @Override
+    public void rdma(RdmaConnection connection, RdmaEvent e) {
+        if (connection == null || e == null) {
+            return;
+        }
+        Conn c = conns.of(connection);
+        if (e.timeNanos != 0) {
+            ledger.event(e.timeNanos);
+        }
+        ledger.seen(e.frame);
+        if (e.kind == RdmaEvent.Kind.CLOSE) {
+            verbs.closed(c);
+            close(c, e.frame, e.text);
+        } else {
+            verbs.event(c, e);
         }
     }
 

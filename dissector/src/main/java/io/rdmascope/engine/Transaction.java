@@ -56,6 +56,8 @@ public final class Transaction {
     public long sinkStag, sinkTo;
     /** Read and write: the frame where the region was advertised, or -1 when nothing in the capture did. */
     public long advertisedFrame = -1;
+    /** Request packets of this operation the transport sent again (RoCE's Go-Back-N), 0 on TCP. */
+    public int retransmissions;
     /** A remark on what the transaction is beyond its kind (an MPA ready-to-receive message), or null. */
     public String note;
 

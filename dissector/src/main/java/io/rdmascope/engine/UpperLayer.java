@@ -6,7 +6,6 @@ import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.net.Endpoint;
 import io.rdmascope.tcp.Direction;
-import io.rdmascope.tcp.TcpConnection;
 import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpInput;
@@ -88,12 +87,11 @@ final class UpperLayer {
         if (s == null) {
             s = new Session();
             c.ulp = s;
-            TcpConnection tcp = c.mpa.tcp();
-            if (tcp != null) {
-                s.protocol = byPort(tcp.source(Direction.FROM_RESPONDER));
+            if (c.source(Direction.FROM_RESPONDER) != null) {
+                s.protocol = byPort(c.source(Direction.FROM_RESPONDER));
                 if (s.protocol == null) {
-                    s.protocol = byPort(tcp.source(Direction.FROM_INITIATOR));
-                    if (s.protocol != null && !tcp.synSeen()) {
+                    s.protocol = byPort(c.source(Direction.FROM_INITIATOR));
+                    if (s.protocol != null && !c.setupSeen()) {
                         // the first sender seen holds the server's port: the other side connected
                         s.requester = Direction.FROM_RESPONDER.ordinal();
                     }
@@ -133,9 +131,8 @@ final class UpperLayer {
             if (u.recognizes(in)) {
                 return true;
             }
-            TcpConnection tcp = c.mpa.tcp();
-            return !u.portIsEnough() && tcp != null && (onPort(u, tcp.source(Direction.FROM_RESPONDER))
-                    || onPort(u, tcp.source(Direction.FROM_INITIATOR))) && u.recognizesOnItsPort(in);
+            return !u.portIsEnough() && (onPort(u, c.source(Direction.FROM_RESPONDER))
+                    || onPort(u, c.source(Direction.FROM_INITIATOR))) && u.recognizesOnItsPort(in);
         } catch (RuntimeException e) {
             return false;
         }
@@ -180,15 +177,26 @@ final class UpperLayer {
 
     /** A Send message that ended with this frame. */
     void send(Conn c, int d, long f, DdpMessage m, Transaction op, int opcode, long invalidateStag) {
-        if (protocols.isEmpty() || m == null) {
+        if (m != null) {
+            send(c, d, f, m.head, m.headLength, m.bytes, op, opcode, invalidateStag);
+        }
+    }
+
+    /**
+     * A whole Send message of any transport: its first {@code headLength} payload octets in
+     * {@code head} (null when none were kept) of {@code bytes} in all, and its RDMAP opcode.
+     */
+    void send(Conn c, int d, long f, byte[] head, int headLength, long bytes, Transaction op, int opcode,
+              long invalidateStag) {
+        if (protocols.isEmpty()) {
             return;
         }
         Session s = session(c);
-        if (s.protocol == null && (m.bytes == 0 || s.tries >= RECOGNITION_TRIES)) {
+        if (s.protocol == null && (bytes == 0 || s.tries >= RECOGNITION_TRIES)) {
             return; // an empty message tells no protocol apart, and is not counted as a try
         }
-        byte[] head = m.head == null ? EMPTY : m.head;
-        UlpInput in = UlpInput.send(head, 0, m.headLength, m.bytes, d == s.requester, opcode, invalidateStag);
+        UlpInput in = UlpInput.send(head == null ? EMPTY : head, 0, head == null ? 0 : headLength, bytes,
+                d == s.requester, opcode, invalidateStag);
         if (s.protocol == null) {
             s.tries++;
             for (Ulp u : protocols) {
@@ -206,11 +214,18 @@ final class UpperLayer {
 
     /** An RDMA Write message that ended with this frame, for protocols that advertise through Writes. */
     void write(Conn c, int d, long f, DdpMessage m, Transaction op, long stag, long to) {
+        if (m != null) {
+            write(c, d, f, m.head, m.headLength, m.bytes, op, stag, to);
+        }
+    }
+
+    /** A whole RDMA Write message of any transport, as {@link #send(Conn, int, long, byte[], int, long, Transaction, int, long)}. */
+    void write(Conn c, int d, long f, byte[] head, int headLength, long bytes, Transaction op, long stag, long to) {
         Session s = c.ulp;
-        if (s == null || s.decoder == null || m == null || m.head == null) {
+        if (s == null || s.decoder == null || head == null) {
             return;
         }
-        UlpInput in = new UlpInput(m.head, 0, m.headLength, m.bytes, d == s.requester, 0, 0, stag, to);
+        UlpInput in = new UlpInput(head, 0, headLength, bytes, d == s.requester, 0, 0, stag, to);
         UlpMessage msg;
         try {
             msg = s.decoder.write(in);

@@ -10,7 +10,7 @@ public final class Addresses {
     }
 
     /** Reads a big-endian 32-bit value. */
-    static int int32(byte[] d, int o) {
+    public static int int32(byte[] d, int o) {
         return ((d[o] & 0xff) << 24) | ((d[o + 1] & 0xff) << 16) | ((d[o + 2] & 0xff) << 8) | (d[o + 3] & 0xff);
     }
 

@@ -26,7 +26,20 @@ public final class PacketDecoder {
 
     static final int ETH_IPV4 = 0x0800, ETH_IPV6 = 0x86dd;
 
+    /** The UDP port of RoCEv2 (IBA Annex A17). */
+    public static final int ROCE_V2_PORT = 4791;
+    /** The EtherType of RoCEv1 (IBA Annex A16). */
+    static final int ETH_ROCE_V1 = 0x8915;
+    /** The pcap link type of native InfiniBand captures (LINKTYPE_INFINIBAND). */
+    static final int LINK_INFINIBAND = 247;
+
+    /** What {@link #decode(Packet, TcpSegment, IbFrame)} found. */
+    public static final int NONE = 0, TCP = 1, IB = 2;
+
     private final EndpointCache endpoints = new EndpointCache();
+    /** Where an InfiniBand packet is described, or null when the caller reads TCP only. */
+    private IbFrame ib;
+    private boolean foundIb;
     private final Fragments fragments = new Fragments(MAX_PENDING_DATAGRAMS);
 
     // addresses of the datagram being decoded, used when the TCP header is reached
@@ -40,11 +53,24 @@ public final class PacketDecoder {
      *     anything else, including IPv4 fragments held until their datagram is complete
      */
     public boolean decode(Packet packet, TcpSegment out) {
+        return decode(packet, out, null) == TCP;
+    }
+
+    /**
+     * As {@link #decode(Packet, TcpSegment)}, and also finds InfiniBand transport packets (RoCEv2,
+     * RoCEv1, native InfiniBand), described in {@code ib}.
+     *
+     * @return {@link #TCP} when {@code out} was filled, {@link #IB} when {@code ib} was, else {@link #NONE}
+     */
+    public int decode(Packet packet, TcpSegment out, IbFrame ib) {
+        this.ib = ib;
+        this.foundIb = false;
         try {
-            return decodeLink(packet, out);
+            boolean tcp = decodeLink(packet, out);
+            return tcp ? TCP : foundIb ? IB : NONE;
         } catch (RuntimeException e) {
             // bounds are checked before every access; this only guards against a missed case
-            return false;
+            return foundIb ? IB : NONE;
         }
     }
 
@@ -96,6 +122,9 @@ public final class PacketDecoder {
             case 229 -> {
                 return ipv6(d, b, end, p, out);
             }
+            case LINK_INFINIBAND -> {
+                return infiniband(d, b, end, p);
+            }
             case 0, 108 -> {
                 if (end - b < 4) {
                     return false;
@@ -118,6 +147,9 @@ public final class PacketDecoder {
         }
         if (type == ETH_IPV6) {
             return ipv6(d, o, end, p, out);
+        }
+        if (type == ETH_ROCE_V1) {
+            return roceV1(d, o, end, p);
         }
         return false;
     }
@@ -148,7 +180,13 @@ public final class PacketDecoder {
         } else {
             ipEnd = o + total;
         }
-        if ((d[o + 9] & 0xff) != 6) {
+        int protocol = d[o + 9] & 0xff;
+        if (protocol != 6) {
+            if (protocol == 17 && ib != null && (u16(d, o + 6) & 0x3fff) == 0) {
+                udp(d, o, o + ihl, Math.min(ipEnd, end), ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV4,
+                        (d[o + 1] & 3), Addresses.ipv4(Addresses.int32(d, o + 12)),
+                        Addresses.ipv4(Addresses.int32(d, o + 16)));
+            }
             return false;
         }
         v6 = false;
@@ -186,6 +224,12 @@ public final class PacketDecoder {
             switch (next) {
                 case 6:
                     return tcp(d, h, capEnd, ipEnd, p, out);
+                case 17:
+                    if (ib != null && d == addr6 && h == o + 40) {
+                        udp(d, o, h, capEnd, ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV6,
+                                ((d[o + 1] & 0xff) >> 4) & 3, Addresses.ipv6(d, o + 8), Addresses.ipv6(d, o + 24));
+                    }
+                    return false;
                 case 0, 43, 60, 51: {
                     if (capEnd - h < 8) {
                         return false;
@@ -261,5 +305,75 @@ public final class PacketDecoder {
         out.length = capEnd - out.offset;
         out.payloadTruncated = ipEnd > capEnd;
         return true;
+    }
+
+    /**
+     * A UDP datagram after an IP header at {@code ip}: a RoCEv2 packet when it goes to port 4791.
+     * (Only a datagram right after its IP header: the ICRC covers that header as sent.)
+     */
+    private void udp(byte[] d, int ip, int o, int capEnd, int ipEnd, Packet p, IbFrame.Encapsulation e, int ecn,
+                     String source, String destination) {
+        if (capEnd - o < 8 || u16(d, o + 2) != ROCE_V2_PORT) {
+            return;
+        }
+        int udpLength = u16(d, o + 4);
+        int end = udpLength >= 8 && o + udpLength <= ipEnd ? o + udpLength : ipEnd;
+        found(e, d, ip, o + 8, end, capEnd, p, ecn, source, destination);
+        ib.sourcePort = u16(d, o);
+        ib.destinationPort = ROCE_V2_PORT;
+    }
+
+    /** A RoCEv1 packet: a GRH, then the BTH. */
+    private boolean roceV1(byte[] d, int o, int end, Packet p) {
+        if (ib == null || end - o < 40) {
+            return false;
+        }
+        int payload = u16(d, o + 4);
+        found(IbFrame.Encapsulation.ROCE_V1, d, o, o + 40, o + 40 + payload, end, p,
+                ((d[o + 1] & 0xff) >> 4) & 3, Addresses.ipv6(d, o + 8), Addresses.ipv6(d, o + 24));
+        return false;
+    }
+
+    /** A native InfiniBand packet: the LRH, a GRH when its LNH says so, then the BTH; the VCRC after the ICRC. */
+    private boolean infiniband(byte[] d, int o, int end, Packet p) {
+        if (ib == null || end - o < 8) {
+            return false;
+        }
+        int lnh = d[o + 1] & 3;
+        if (lnh != 2 && lnh != 3) {
+            return false;
+        }
+        int words = u16(d, o + 4) & 0x7ff;
+        int packetEnd = o + words * 4;
+        int transport = o + 8 + (lnh == 3 ? 40 : 0);
+        String source = "LID " + u16(d, o + 6);
+        String destination = "LID " + u16(d, o + 2);
+        int ecn = 0;
+        if (lnh == 3 && end - o >= 48) {
+            source = Addresses.ipv6(d, o + 16);
+            destination = Addresses.ipv6(d, o + 32);
+        }
+        found(IbFrame.Encapsulation.INFINIBAND, d, o, transport, Math.max(transport, packetEnd), end, p, ecn, source,
+                destination);
+        return false;
+    }
+
+    private void found(IbFrame.Encapsulation e, byte[] d, int network, int transport, int packetEnd, int capEnd,
+                       Packet p, int ecn, String source, String destination) {
+        IbFrame f = ib;
+        f.encapsulation = e;
+        f.frame = p.frame;
+        f.timestampNanos = p.timestampNanos;
+        f.data = d;
+        f.networkOffset = network;
+        f.transportOffset = transport;
+        f.end = packetEnd;
+        f.captured = capEnd;
+        f.source = source;
+        f.destination = destination;
+        f.sourcePort = 0;
+        f.destinationPort = 0;
+        f.ecn = ecn;
+        foundIb = true;
     }
 }

@@ -82,6 +82,16 @@ public final class FrameOrder implements PduListener {
     }
 
     @Override
+    public void rdmaConnection(io.rdmascope.rdma.RdmaConnection connection) {
+        next.rdmaConnection(connection);
+    }
+
+    @Override
+    public void rdma(io.rdmascope.rdma.RdmaConnection connection, io.rdmascope.rdma.RdmaEvent event) {
+        next.rdma(connection, event);
+    }
+
+    @Override
     public void watermark(long frame) {
         marked = true;
         mark = frame;

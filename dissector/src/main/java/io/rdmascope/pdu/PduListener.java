@@ -7,14 +7,15 @@ import io.rdmascope.mpa.StreamIssue;
 
 /**
  * Receives the dissected iWARP traffic of a capture, in capture order: the boundary between
- * parsing and judging. The engine, the per-frame dissection and the GUI all listen here.
+ * parsing and judging. The RoCE and InfiniBand traffic arrives beside it as transport-neutral
+ * events ({@link io.rdmascope.rdma.RdmaListener}). The engine, the per-frame dissection and the GUI all listen here.
  *
  * <p>Every event carries the capture time of the frame it names ({@link Fpdu#timeNanos} and
  * {@link Fpdu#firstTimeNanos}, {@link MpaHandshake#timeNanos}, {@link StreamIssue#timeNanos}; a
  * DDP segment its FPDU's), settled once where the frame entered the stages, so that an event
  * delivered late ({@link #watermark}) needs no look-up of its frame's time.
  */
-public interface PduListener {
+public interface PduListener extends io.rdmascope.rdma.RdmaListener {
     default void connection(MpaConnection connection) {}
 
     default void handshake(MpaConnection connection, MpaHandshake handshake) {}

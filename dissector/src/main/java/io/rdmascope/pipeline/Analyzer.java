@@ -11,12 +11,15 @@ import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.rdma.RdmaConnection;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;
 
@@ -97,6 +100,7 @@ public final class Analyzer {
      */
     static final class Collector implements PduListener, EngineListener {
         private final Map<MpaConnection, long[]> connections = new LinkedHashMap<>();
+        private final Set<RdmaConnection> rdmaConnections = new LinkedHashSet<>();
         private final SpillList<Transaction> transactions = AnalysisRecords.transactions();
         private final SpillList<Violation> violations = AnalysisRecords.violations();
         private final FileAnalysis.Tally tally = new FileAnalysis.Tally();
@@ -120,6 +124,11 @@ public final class Analyzer {
         }
 
         @Override
+        public void rdmaConnection(RdmaConnection connection) {
+            rdmaConnections.add(connection);
+        }
+
+        @Override
         public void violation(Violation violation) {
             violations.add(violation);
             tally.count(violation);
@@ -134,7 +143,8 @@ public final class Analyzer {
         FileAnalysis result(String name, DissectionResult run) {
             List<ConnectionSummary> cs = new ArrayList<>();
             connections.forEach((c, n) -> cs.add(new ConnectionSummary(c, n[0])));
-            return new FileAnalysis(name, run.frames(), cs, transactions, violations, run.problem(), tally);
+            return new FileAnalysis(name, run.frames(), cs, transactions, violations, run.problem(), tally)
+                    .withRdmaConnections(new ArrayList<>(rdmaConnections));
         }
 
         /** Deletes what was spilled when the run fails. */

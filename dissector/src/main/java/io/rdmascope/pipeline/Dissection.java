@@ -15,6 +15,7 @@ import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.roce.RoceStage;
 import io.rdmascope.tcp.TcpReassembler;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -77,12 +78,14 @@ public final class Dissection {
         PduListener listener = pdus != null ? pdus : new PduListener() {};
         MpaDetector detector = new MpaDetector(new Decoding(listener));
         TcpReassembler reassembler = new TcpReassembler(detector);
-        return readFrames(reader, reassembler, frames,
+        RoceStage roce = new RoceStage(listener, frames == null ? null : frames::ibPacket);
+        return readFrames(reader, reassembler, roce, frames,
                 packet -> frameDone(listener, detector.heldFrom(), packet.frame, packet.timestampNanos),
                 stopped -> {
                     if (!stopped) {
                         reassembler.finish();
                         detector.finish();
+                        roce.finish();
                         listener.end();
                     }
                 }, progress, cancelled);
@@ -101,7 +104,8 @@ public final class Dissection {
      *
      * @param frames also told of every frame; may be null
      */
-    static DissectionResult readFrames(CaptureReader reader, TcpReassembler reassembler, FrameListener frames,
+    static DissectionResult readFrames(CaptureReader reader, TcpReassembler reassembler, RoceStage roce,
+                                       FrameListener frames,
                                        Consumer<Packet> frameDone, Finish finish, LongConsumer progress,
                                        BooleanSupplier cancelled) throws IOException {
         PacketDecoder decoder = new PacketDecoder();
@@ -126,7 +130,7 @@ public final class Dissection {
                 break;
             }
             count++;
-            frame(packet, position, decoder, segment, reassembler, frames, frameDone);
+            frame(packet, position, decoder, segment, reassembler, roce, frames, frameDone);
             position = reader.position();
             if (progress != null && (count % PROGRESS_EVERY) == 0) {
                 progress.accept(position);
@@ -151,13 +155,17 @@ public final class Dissection {
      * takes up a method after a few hundred calls, a loop only after tens of thousands of turns.)
      */
     private static void frame(Packet packet, long position, PacketDecoder decoder, TcpSegment segment,
-                              TcpReassembler reassembler, FrameListener frames, Consumer<Packet> frameDone) {
-        boolean isTcp = decoder.decode(packet, segment);
+                              TcpReassembler reassembler, RoceStage roce, FrameListener frames,
+                              Consumer<Packet> frameDone) {
+        int found = decoder.decode(packet, segment, roce.frame());
+        boolean isTcp = found == PacketDecoder.TCP;
         if (frames != null) {
             frames.frame(packet, position, isTcp ? segment : null);
         }
         if (isTcp) {
             reassembler.segment(segment);
+        } else if (found == PacketDecoder.IB) {
+            roce.packet();
         }
         frameDone.accept(packet);
     }

@@ -6,6 +6,7 @@ import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
+import io.rdmascope.rdma.RdmaConnection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,8 @@ public final class FileAnalysis implements AutoCloseable {
     private final SpillList<Violation> violations;
     private final String problem;
     private final Tally tally;
+    /** The connections of transports other than iWARP (RoCE queue pairs), in order of appearance. */
+    private List<RdmaConnection> rdmaConnections = List.of();
 
     /**
      * An analysis held in memory.
@@ -94,6 +97,17 @@ public final class FileAnalysis implements AutoCloseable {
 
     public long frames() {
         return frames;
+    }
+
+    /** The connections of transports other than iWARP (RoCE queue pairs), in order of appearance. */
+    public List<RdmaConnection> rdmaConnections() {
+        return rdmaConnections;
+    }
+
+    /** Sets {@link #rdmaConnections()}; returns this analysis. */
+    public FileAnalysis withRdmaConnections(List<RdmaConnection> connections) {
+        this.rdmaConnections = List.copyOf(connections);
+        return this;
     }
 
     public List<ConnectionSummary> connections() {
@@ -169,13 +183,15 @@ public final class FileAnalysis implements AutoCloseable {
 
     /** The same analysis keeping only the given transactions and violations (held in memory). */
     public FileAnalysis with(List<Transaction> keptTransactions, List<Violation> keptViolations) {
-        return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem);
+        return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem)
+                .withRdmaConnections(rdmaConnections);
     }
 
     /** The same analysis with other lists (owned by the new analysis) and their counts. */
     public FileAnalysis with(SpillList<Transaction> keptTransactions, SpillList<Violation> keptViolations,
                              Tally keptTally) {
-        return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally);
+        return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally)
+                .withRdmaConnections(rdmaConnections);
     }
 
     /**

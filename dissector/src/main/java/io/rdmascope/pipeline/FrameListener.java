@@ -10,4 +10,7 @@ public interface FrameListener {
      * @param tcp the decoded TCP segment, or null when the frame holds none
      */
     void frame(Packet packet, long position, TcpSegment tcp);
+
+    /** The frame just announced holds this InfiniBand transport packet (RoCE or native InfiniBand). */
+    default void ibPacket(io.rdmascope.roce.IbPacket packet) {}
 }

@@ -72,6 +72,18 @@ public final class PduListeners {
         }
 
         @Override
+        public void rdmaConnection(io.rdmascope.rdma.RdmaConnection connection) {
+            first.rdmaConnection(connection);
+            second.rdmaConnection(connection);
+        }
+
+        @Override
+        public void rdma(io.rdmascope.rdma.RdmaConnection connection, io.rdmascope.rdma.RdmaEvent event) {
+            first.rdma(connection, event);
+            second.rdma(connection, event);
+        }
+
+        @Override
         public void watermark(long frame) {
             first.watermark(frame);
             second.watermark(frame);
@@ -122,6 +134,20 @@ public final class PduListeners {
         public void issue(MpaConnection connection, StreamIssue issue) {
             for (PduListener l : all) {
                 l.issue(connection, issue);
+            }
+        }
+
+        @Override
+        public void rdmaConnection(io.rdmascope.rdma.RdmaConnection connection) {
+            for (PduListener l : all) {
+                l.rdmaConnection(connection);
+            }
+        }
+
+        @Override
+        public void rdma(io.rdmascope.rdma.RdmaConnection connection, io.rdmascope.rdma.RdmaEvent event) {
+            for (PduListener l : all) {
+                l.rdma(connection, event);
             }
         }
 

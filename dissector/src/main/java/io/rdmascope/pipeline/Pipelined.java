@@ -10,6 +10,10 @@ import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.rdma.RdmaEvent;
+import io.rdmascope.rdma.RdmaListener;
+import io.rdmascope.roce.RoceStage;
 import io.rdmascope.tcp.TcpReassembler;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,7 +60,8 @@ final class Pipelined {
     static final int DATA_OCTETS = 1 << 18;
     static final int OP_LONGS = 1 << 15;
 
-    private static final int CONNECTION = 1, HANDSHAKE = 2, FPDU = 3, ISSUE = 4, FRAME_DONE = 5;
+    private static final int CONNECTION = 1, HANDSHAKE = 2, FPDU = 3, ISSUE = 4, FRAME_DONE = 5, RDMA_CONNECTION = 6,
+            RDMA = 7;
     /** Words an FPDU takes: the op (with the record's flags), its {@link FpduRecord}, and where its head lies. */
     private static final int FPDU_LONGS = FpduRecord.WORDS + 2;
     /** Flag of an FPDU without octets (beside the record's own flags). */
@@ -164,12 +169,14 @@ final class Pipelined {
         Recorder rec = new Recorder(x);
         MpaDetector detector = new MpaDetector(rec);
         TcpReassembler reassembler = new TcpReassembler(detector);
-        return Dissection.readFrames(reader, reassembler, null,
+        RoceStage roce = new RoceStage(rec);
+        return Dissection.readFrames(reader, reassembler, roce, null,
                 packet -> rec.frameDone(packet.frame, packet.timestampNanos, detector.heldFrom()),
                 stopped -> {
                     if (!stopped) {
                         reassembler.finish();
                         detector.finish();
+                        roce.finish();
                     }
                     rec.last(!stopped);
                 }, progress, cancelled);
@@ -281,7 +288,7 @@ final class Pipelined {
     }
 
     /** Stands for the PDU decoder and the listener on the reading thread: writes down each event. */
-    static final class Recorder implements MpaListener {
+    static final class Recorder implements MpaListener, RdmaListener {
         private final Exchange x;
         private Batch b;
 
@@ -364,6 +371,21 @@ final class Pipelined {
         }
 
         @Override
+        public void rdmaConnection(RdmaConnection connection) {
+            long[] o = room(1, 0);
+            o[b.nOps++] = RDMA_CONNECTION | (long) b.refs.size() << 8;
+            b.refs.add(connection);
+        }
+
+        @Override
+        public void rdma(RdmaConnection connection, RdmaEvent event) {
+            long[] o = room(1, 0);
+            o[b.nOps++] = RDMA | (long) b.refs.size() << 8;
+            b.refs.add(connection);
+            b.refs.add(event);
+        }
+
+        @Override
         public void fpdu(MpaConnection connection, Fpdu f) {
             int head = f.buf == null || f.ulpduAvailable <= 0 ? 0
                     : PduDecoder.headLength(f.buf, f.ulpduOffset, f.ulpduAvailable);
@@ -423,6 +445,12 @@ final class Pipelined {
                     return i + 1;
                 case ISSUE:
                     listener.issue((MpaConnection) b.refs.get(r), (StreamIssue) b.refs.get(r + 1));
+                    return i + 1;
+                case RDMA_CONNECTION:
+                    listener.rdmaConnection((RdmaConnection) b.refs.get(r));
+                    return i + 1;
+                case RDMA:
+                    listener.rdma((RdmaConnection) b.refs.get(r), (RdmaEvent) b.refs.get(r + 1));
                     return i + 1;
                 default:
                     throw new IllegalStateException("unknown recorded event " + kind);

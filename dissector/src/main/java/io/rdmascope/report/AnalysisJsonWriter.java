@@ -1,6 +1,5 @@
 package io.rdmascope.report;
 
-import io.rdmascope.fields.Hex;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -10,9 +9,12 @@ import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
+import io.rdmascope.fields.Hex;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pipeline.ConnectionSummary;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.roce.QpConnection;
 import io.rdmascope.tcp.Direction;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -77,6 +79,9 @@ public final class AnalysisJsonWriter {
         for (ConnectionSummary c : f.connections()) {
             writeConnection(g, c);
         }
+        for (RdmaConnection c : f.rdmaConnections()) {
+            writeRdmaConnection(g, c);
+        }
         g.writeEndArray();
         // The generator writes the name and its separator, then hands the stream over for the array.
         g.writeFieldName("transactions");
@@ -109,6 +114,64 @@ public final class AnalysisJsonWriter {
             extras.write(g, f);
         }
         g.writeEndObject();
+    }
+
+    /** A connection of another transport than iWARP: its ends, and for a RoCE queue pair what the CM set up and the wire showed. */
+    static void writeRdmaConnection(JsonGenerator g, RdmaConnection c) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", c.id());
+        g.writeStringField("transport", c.transport());
+        g.writeStringField("initiator", c.source(Direction.FROM_INITIATOR).toString());
+        g.writeStringField("responder", c.source(Direction.FROM_RESPONDER).toString());
+        if (c instanceof QpConnection q) {
+            g.writeObjectFieldStart("roce");
+            g.writeBooleanField("cm", !q.assumed());
+            writeQpn(g, "initiatorQpn", q.qpn[0]);
+            writeQpn(g, "responderQpn", q.qpn[1]);
+            writeNumberOrNull(g, "initiatorStartingPsn", q.startingPsn[0]);
+            writeNumberOrNull(g, "responderStartingPsn", q.startingPsn[1]);
+            writeNumberOrNull(g, "pathMtu", q.pathMtu);
+            writeNumberOrNull(g, "initiatorResponderResources", q.responderResources[0]);
+            writeNumberOrNull(g, "initiatorInitiatorDepth", q.initiatorDepth[0]);
+            writeNumberOrNull(g, "responderResponderResources", q.responderResources[1]);
+            writeNumberOrNull(g, "responderInitiatorDepth", q.initiatorDepth[1]);
+            writeNumberOrNull(g, "connectRequestFrame", q.requestFrame);
+            writeNumberOrNull(g, "connectReplyFrame", q.replyFrame);
+            QpConnection.Counters n = q.counters;
+            g.writeNumberField("packets", n.packets);
+            g.writeNumberField("payloadBytes", n.bytes);
+            g.writeNumberField("retransmittedPackets", n.retransmittedPackets);
+            g.writeNumberField("resumedReads", n.resumedReads);
+            g.writeNumberField("retransmitDelayNs", n.retransmitDelayNanos);
+            g.writeNumberField("maxRetransmitDelayNs", n.maxRetransmitDelayNanos);
+            g.writeNumberField("duplicateResponses", n.duplicateResponses);
+            g.writeNumberField("sequenceNaks", n.sequenceNaks);
+            g.writeNumberField("rnrNaks", n.rnrNaks);
+            g.writeNumberField("otherNaks", n.otherNaks);
+            g.writeNumberField("missingPackets", n.missingPackets);
+            g.writeNumberField("recoveredPackets", n.recoveredPackets);
+            g.writeNumberField("ecnCe", n.ecnCe);
+            g.writeNumberField("cnps", n.cnps);
+            g.writeNumberField("icrcErrors", n.icrcErrors);
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeQpn(JsonGenerator g, String name, long qpn) throws IOException {
+        if (qpn < 0) {
+            g.writeNullField(name);
+        } else {
+            g.writeStringField(name, Hex.atLeast(qpn, 6));
+        }
+    }
+
+    private static void writeNumberOrNull(JsonGenerator g, String name, long value) throws IOException {
+        if (value < 0) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, value);
+        }
     }
 
     static void writeConnection(JsonGenerator g, ConnectionSummary s) throws IOException {

@@ -1,15 +1,17 @@
 package io.rdmascope.report;
 
-import io.rdmascope.fields.Hex;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
+import io.rdmascope.fields.Hex;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pipeline.ConnectionSummary;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.roce.QpConnection;
 import io.rdmascope.tcp.Direction;
 import java.io.PrintWriter;
 import java.util.List;
@@ -54,8 +56,11 @@ public final class AnalysisTextWriter {
         Map<Severity, Long> counts = f.violationCounts();
         long transactions = f.transactions().size();
         long violations = f.violations().size();
+        int roce = f.rdmaConnections().size();
         out.println(f.path() + ": " + f.frames() + plural(f.frames(), " frame") + ", "
-                + f.connections().size() + plural(f.connections().size(), " MPA connection") + ", "
+                + (roce == 0 || !f.connections().isEmpty()
+                        ? f.connections().size() + plural(f.connections().size(), " MPA connection") + ", " : "")
+                + (roce > 0 ? roce + plural(roce, " RoCE connection") + ", " : "")
                 + transactions + plural(transactions, " transaction") + ": " + findings(counts));
         if (transactions > 0) {
             StringBuilder sb = new StringBuilder("  transactions:");
@@ -75,11 +80,14 @@ public final class AnalysisTextWriter {
             out.println("  reading stopped early: " + f.problem());
         }
 
-        if (!f.connections().isEmpty()) {
+        if (!f.connections().isEmpty() || roce > 0) {
             out.println();
             out.println("Connections");
             for (ConnectionSummary s : f.connections()) {
                 out.println("  " + describe(s));
+            }
+            for (RdmaConnection c : f.rdmaConnections()) {
+                out.println("  " + describe(c));
             }
         }
 
@@ -259,6 +267,39 @@ public final class AnalysisTextWriter {
     }
 
     /** One line: id, endpoints and what MPA negotiated. */
+    /** One line on a RoCE connection: its ends, its queue pairs and what its wire showed. */
+    static String describe(RdmaConnection c) {
+        StringBuilder sb = new StringBuilder(c.id()).append("  ").append(c.source(Direction.FROM_INITIATOR))
+                .append(" -> ").append(c.source(Direction.FROM_RESPONDER)).append("  ").append(c.transport());
+        if (c instanceof QpConnection q) {
+            sb.append(" QP ").append(qpn(q.qpn[0])).append(" <-> ").append(qpn(q.qpn[1]));
+            sb.append(q.assumed() ? ", set-up not captured" : ", CM");
+            if (q.pathMtu > 0) {
+                sb.append(", MTU ").append(q.pathMtu);
+            }
+            QpConnection.Counters n = q.counters;
+            sb.append(", ").append(n.packets).append(plural(n.packets, " packet"));
+            if (n.retransmittedPackets > 0) {
+                sb.append(", ").append(n.retransmittedPackets).append(" retransmitted");
+            }
+            if (n.resumedReads > 0) {
+                sb.append(", ").append(n.resumedReads).append(plural(n.resumedReads, " resumed Read"));
+            }
+            long naks = n.sequenceNaks + n.rnrNaks + n.otherNaks;
+            if (naks > 0) {
+                sb.append(", ").append(naks).append(plural(naks, " NAK"));
+            }
+            if (n.ecnCe + n.cnps > 0) {
+                sb.append(", ").append(n.ecnCe).append(" ECN CE, ").append(n.cnps).append(plural(n.cnps, " CNP"));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String qpn(long qpn) {
+        return qpn < 0 ? "?" : Hex.atLeast(qpn, 6);
+    }
+
     static String describe(ConnectionSummary s) {
         MpaConnection c = s.connection();
         StringBuilder sb = new StringBuilder();

@@ -1,0 +1,29 @@
+package io.rdmascope.rdma;
+
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.tcp.Direction;
+
+/**
+ * One reliable connection between two endpoints as the judge sees it, whatever carries it: its
+ * stable id in the analysis, the endpoint of each direction's sender (address and the port the
+ * connection manager named), and the Read depths the two sides agreed on.
+ */
+public interface RdmaConnection {
+    /** Stable identifier in the analysis ("q1", ...). */
+    String id();
+
+    /** The transport's name as the reports show it ("roce"). */
+    String transport();
+
+    /** The sender of direction {@code d}: the initiator's endpoint for {@link Direction#FROM_INITIATOR}. */
+    Endpoint source(Direction d);
+
+    /** Whether the connection's set-up was not captured: its ends were inferred from its traffic. */
+    boolean assumed();
+
+    /**
+     * Read and atomic requests the sender of direction {@code d} may have outstanding at the peer
+     * at once, as the set-up negotiated (the peer's responder resources), or null when unknown.
+     */
+    Integer readDepth(Direction d);
+}

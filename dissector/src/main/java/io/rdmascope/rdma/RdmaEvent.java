@@ -1,0 +1,88 @@
+package io.rdmascope.rdma;
+
+/**
+ * One transport-neutral event of an RDMA connection: a packet of a message (Send, RDMA Write,
+ * RDMA Read Request, Read Response, atomic), an acknowledgement, a negative acknowledgement, a
+ * retransmission, a loss, the connection's close, or a finding of the transport's own stage about
+ * its wire. Messages are numbered per direction in the order their first packet was sent
+ * ({@link #message}); acknowledgements name the last message they acknowledge, so a judge pairs
+ * them without knowing the transport's sequence numbers.
+ */
+public final class RdmaEvent {
+    /** What happened. */
+    public enum Kind {
+        /** A packet of a Send message (any Send operation). */
+        SEND,
+        /** A packet of an RDMA Write message. */
+        WRITE,
+        /** An RDMA Read Request (one packet). */
+        READ_REQUEST,
+        /** A packet of an RDMA Read Response. */
+        READ_RESPONSE,
+        /** An atomic request (Compare &amp; Swap, Fetch &amp; Add). */
+        ATOMIC_REQUEST,
+        /** The response of an atomic request. */
+        ATOMIC_RESPONSE,
+        /** The responder acknowledged the requester's messages up to {@link #message}. */
+        ACK,
+        /** The responder refused a request ({@link #code}, {@link #text}); messages before it are acknowledged. */
+        NAK,
+        /** A request packet sent again ({@link #original} is the frame that first carried it). */
+        RETRANSMISSION,
+        /** Packets of the direction missing from the capture ({@link #length} of them). */
+        LOSS,
+        /** The connection was torn down ({@link #text} says how). */
+        CLOSE,
+        /** A finding of the transport's stage about the wire ({@link #code}, {@link #text}). */
+        WIRE
+    }
+
+    public final Kind kind;
+    /** 0: from the initiator; 1: from the responder. */
+    public final int direction;
+    public final long frame;
+    public final long timeNanos;
+
+    /** The message this packet belongs to (its number in its direction), or the last acknowledged. */
+    public long message = -1;
+    /** The message's first packet (for a response: the first of the response). */
+    public boolean first;
+    /** The message's last packet. */
+    public boolean last;
+    /** The transport's opcode of the packet. */
+    public int opcode;
+    /** The remote key (R_Key, STag) the operation names, or 0. */
+    public long key;
+    /** The virtual address or tagged offset this packet's octets go to or come from. */
+    public long address;
+    /** The operation's whole length (an RDMA Write's or Read's DMA length), or the count of a loss. */
+    public long length;
+    /** Payload octets this packet carries. */
+    public int bytes;
+    /** The first payload octets of a message, as far as its packets kept them; on the last packet only. */
+    public byte[] head;
+    public int headLength;
+    /** Payload octets of the whole message, on its last packet. */
+    public long messageBytes;
+    /** The key a Send with Invalidate invalidates, or 0. */
+    public long invalidateKey;
+    /** Immediate data, when the packet carries it. */
+    public Long immediate;
+    /** A code of the event: a NAK's code, a finding's number. */
+    public int code;
+    /** For a retransmission or a loss: the frame that first carried the packet, or -1. */
+    public long original = -1;
+    /** For a retransmission: nanoseconds since the packet was first sent, or -1. */
+    public long delayNanos = -1;
+    /** What the event says in words (a NAK's meaning, a finding, how a connection closed). */
+    public String text;
+    /** A reference for a finding or a NAK (the section of the specification). */
+    public String reference;
+
+    public RdmaEvent(Kind kind, int direction, long frame, long timeNanos) {
+        this.kind = kind;
+        this.direction = direction;
+        this.frame = frame;
+        this.timeNanos = timeNanos;
+    }
+}

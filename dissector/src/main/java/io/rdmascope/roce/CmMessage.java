@@ -1,0 +1,90 @@
+package io.rdmascope.roce;
+
+/**
+ * One Communication Manager message (IBA volume 1 section 12.6) as read from its MAD, with what
+ * rdma_cm's IP private data names (Annex A11). Fields a message does not carry are -1 or null.
+ */
+public final class CmMessage {
+    /** The CM messages, by attribute ID. */
+    public enum Type {
+        REQ(0x10, "ConnectRequest"), MRA(0x11, "MessageReceiptAcknowledgement"), REJ(0x12, "ConnectReject"),
+        REP(0x13, "ConnectReply"), RTU(0x14, "ReadyToUse"), DREQ(0x15, "DisconnectRequest"),
+        DREP(0x16, "DisconnectReply");
+
+        public final int attributeId;
+        public final String displayName;
+
+        Type(int attributeId, String displayName) {
+            this.attributeId = attributeId;
+            this.displayName = displayName;
+        }
+
+        static Type of(int attributeId) {
+            for (Type t : values()) {
+                if (t.attributeId == attributeId) {
+                    return t;
+                }
+            }
+            return null;
+        }
+    }
+
+    public final Type type;
+    public long transactionId;
+    public long localCommId = -1;
+    public long remoteCommId = -1;
+    /** REQ, REP: the sender's QPN; DREQ: the receiver's. */
+    public long qpn = -1;
+    public long startingPsn = -1;
+    public int responderResources = -1;
+    public int initiatorDepth = -1;
+    /** REQ: the path MTU code (1: 256 ... 5: 4096). */
+    public int pathMtu = -1;
+    public long serviceId = -1;
+    /** REQ of rdma_cm: the active side's address and port, the passive side's address and port. */
+    public String sourceIp;
+    public int sourcePort = -1;
+    public String destinationIp;
+    public int destinationPort = -1;
+    /** REJ: the reason (table 106); MRA: the service timeout. */
+    public int reason = -1;
+    /** REJ, MRA: which message (0 REQ, 1 REP, 2 other). */
+    public int which = -1;
+    /** The consumer's private data after rdma_cm's header (REQ), or the whole private data (others). */
+    public byte[] privateData;
+
+    CmMessage(Type type) {
+        this.type = type;
+    }
+
+    /** The path MTU in octets, or -1. */
+    public int mtuOctets() {
+        return pathMtu >= 1 && pathMtu <= 5 ? 128 << pathMtu : -1;
+    }
+
+    /** The meaning of a REJ reason (IBA volume 1 table 106), as far as rdma_cm meets them. */
+    public static String rejectReason(int reason) {
+        return switch (reason) {
+            case 1 -> "no QP available";
+            case 2 -> "no EEC available";
+            case 3 -> "no resources";
+            case 4 -> "timeout";
+            case 5 -> "unsupported request";
+            case 6 -> "invalid communication ID";
+            case 7 -> "invalid communication instance";
+            case 8 -> "invalid service ID";
+            case 9 -> "invalid transport service type";
+            case 10 -> "stale connection";
+            case 11 -> "RDC does not exist";
+            case 12 -> "invalid primary GID";
+            case 13 -> "invalid primary LID";
+            case 17 -> "invalid primary packet rate";
+            case 26 -> "invalid path MTU";
+            case 27 -> "insufficient responder resources";
+            case 28 -> "consumer reject";
+            case 30 -> "duplicate local communication ID";
+            case 31 -> "invalid class version";
+            default -> "reason " + reason;
+        };
+    }
+}

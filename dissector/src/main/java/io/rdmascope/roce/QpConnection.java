@@ -1,0 +1,108 @@
+package io.rdmascope.roce;
+
+import io.rdmascope.net.Endpoint;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.tcp.Direction;
+
+/**
+ * A reliable connection between two queue pairs, as the Communication Manager set it up (or as its
+ * traffic shows it when the set-up was not captured): side 0 is the active side (the REQ's sender,
+ * the initiator), side 1 the passive one. Each side's address, rdma_cm port, QPN and starting PSN,
+ * the Read depths the two agreed on, the path MTU, and what the stage counted on the wire.
+ */
+public final class QpConnection implements RdmaConnection {
+    private final String id;
+    final String[] address = new String[2];
+    final int[] port = new int[2];
+    /** Each side's QPN, or -1 while unknown. */
+    public final long[] qpn = {-1, -1};
+    /** Each side's first request PSN as the CM named it, or -1. */
+    public final long[] startingPsn = {-1, -1};
+    /** Each side's responder resources (its IRD) and initiator depth (its ORD), or -1. */
+    public final int[] responderResources = {-1, -1};
+    public final int[] initiatorDepth = {-1, -1};
+    /** The path MTU in octets the REQ named, or -1. */
+    public int pathMtu = -1;
+    /** The REQ's Service ID, or -1. */
+    public long serviceId = -1;
+    /** The set-up was not captured: the sides were inferred from the traffic. */
+    boolean assumed;
+    /** The frames of the REQ, REP and RTU, or -1. */
+    public long requestFrame = -1, replyFrame = -1, readyFrame = -1;
+    /** DisconnectRequest, DisconnectReply or an error state seen. */
+    public boolean closed;
+    /** The consumer's private data of the REQ (after rdma_cm's header) and of the REP, or null. */
+    public byte[] requestPrivateData, replyPrivateData;
+    /** What the stage counted on this connection. */
+    public final Counters counters = new Counters();
+    /** The local communication IDs of the two sides (CM), or -1. */
+    final long[] commId = {-1, -1};
+
+    /** Counts of a connection's packets by what they were, for the reports. */
+    public static final class Counters {
+        public long packets;
+        public long bytes;
+        /** Request packets sent again (Go-Back-N), of each direction's requester. */
+        public long retransmittedPackets;
+        /** Read Requests sent again from a PSN inside the original request's response (resumed Reads). */
+        public long resumedReads;
+        /** Response packets (ACKs, Read Responses) seen again. */
+        public long duplicateResponses;
+        /** NAKs by kind. */
+        public long sequenceNaks, rnrNaks, otherNaks;
+        /** Request packets missing before a later PSN (lost before the capture point, or by the capture). */
+        public long missingPackets;
+        /** Of those, the packets that a retransmission later carried (lost in the network). */
+        public long recoveredPackets;
+        /** Packets whose IP header says congestion experienced (ECN CE), and CNPs. */
+        public long ecnCe;
+        public long cnps;
+        /** Packets whose ICRC does not match. */
+        public long icrcErrors;
+        /** The longest time from a packet's first sending to its retransmission, in nanoseconds. */
+        public long maxRetransmitDelayNanos;
+        /** Sum of retransmission delays, in nanoseconds. */
+        public long retransmitDelayNanos;
+    }
+
+    QpConnection(String id) {
+        this.id = id;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String transport() {
+        return "roce";
+    }
+
+    @Override
+    public Endpoint source(Direction d) {
+        int s = d.ordinal();
+        return new Endpoint(address[s] == null ? "?" : address[s], port[s]);
+    }
+
+    @Override
+    public boolean assumed() {
+        return assumed;
+    }
+
+    @Override
+    public Integer readDepth(Direction d) {
+        int peer = 1 - d.ordinal();
+        return responderResources[peer] < 0 ? null : responderResources[peer];
+    }
+
+    /** The side whose queue pair this is, or -1. */
+    int side(String address, long qp) {
+        for (int s = 0; s < 2; s++) {
+            if (qpn[s] == qp && address.equals(this.address[s])) {
+                return s;
+            }
+        }
+        return -1;
+    }
+}

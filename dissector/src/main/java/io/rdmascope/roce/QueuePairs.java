@@ -1,0 +1,677 @@
+package io.rdmascope.roce;
+
+import io.rdmascope.rdma.RdmaEvent;
+import io.rdmascope.rdma.RdmaEvent.Kind;
+import io.rdmascope.rdma.RdmaListener;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The queue-pair stage: ties each reliable-connection packet to its {@link QpConnection} (set up by
+ * the CM MADs on QP1, or inferred from the traffic), follows each direction's packet sequence
+ * numbers and turns the packets into transport-neutral {@link RdmaEvent}s.
+ *
+ * <p>Per requester (each direction of a connection) it remembers which PSNs were seen: a request
+ * packet whose PSN was seen before is a retransmission (Go-Back-N, a resumed Read), reported as
+ * such and not as a new message; a PSN beyond the next expected one leaves the PSNs between
+ * missing, and a later first sighting of a missing PSN is a loss the requester recovered. Messages
+ * are numbered per direction in the order their first packet was first seen; ACKs, NAKs and
+ * responses name the requests they answer by PSN, which this stage turns into message numbers.
+ *
+ * <p>Bounds: at most {@link #MAX_CONNECTIONS} connections are followed (the oldest closed or
+ * assumed one is forgotten first), each requester remembers the last {@link #SEEN} PSNs and at
+ * most {@link #MAX_UNANSWERED} requests awaiting their answer.
+ */
+public final class QueuePairs {
+    static final int MAX_CONNECTIONS = 4096;
+    static final int SEEN = 1 << 16;
+    static final int MAX_UNANSWERED = 1 << 14;
+    static final int MAX_MISSING_RANGES = 1024;
+    private static final int PSN_MASK = 0xffffff;
+
+    private final RdmaListener out;
+    /** Connections by "address/qpn" of each side. */
+    private final HashMap<String, QpConnection> byQp = new HashMap<>();
+    /** REQs awaiting their REP, by the active side's address and communication ID. */
+    private final HashMap<String, QpConnection> pending = new HashMap<>();
+    private final HashMap<QpConnection, Requester[]> state = new HashMap<>();
+    private final List<QpConnection> connections = new ArrayList<>();
+    private int nextId = 1;
+
+    public QueuePairs(RdmaListener out) {
+        this.out = out;
+    }
+
+    /** The connections seen, in order of appearance. */
+    public List<QpConnection> connections() {
+        return connections;
+    }
+
+    /** One packet of a request in flight: which message it belongs to and where it ends. */
+    private static final class Request {
+        final long message;
+        final int op;
+        final long firstPsn;
+        long lastPsn;
+        /** Read Requests: the next response PSN expected. */
+        long nextResponse;
+        final long frame;
+
+        Request(long message, int op, long firstPsn, long lastPsn, long frame) {
+            this.message = message;
+            this.op = op;
+            this.firstPsn = firstPsn;
+            this.lastPsn = lastPsn;
+            this.nextResponse = firstPsn;
+            this.frame = frame;
+        }
+    }
+
+    /** What the stage keeps of one direction's requester. */
+    private static final class Requester {
+        long expected = -1;
+        long messages;
+        /** The message whose packets are arriving (a Send or Write of several packets), or null. */
+        Open open;
+        final long[] seenPsn = new long[SEEN];
+        final long[] seenFrame = new long[SEEN];
+        final long[] seenTime = new long[SEEN];
+        final ArrayDeque<Request> unanswered = new ArrayDeque<>();
+        /** Ranges of PSNs never seen before a later one, as [first, end) pairs. */
+        final ArrayDeque<long[]> missing = new ArrayDeque<>();
+
+        Requester() {
+            java.util.Arrays.fill(seenPsn, -1);
+        }
+    }
+
+    /** A Send or Write whose last packet has not come yet. */
+    private static final class Open {
+        final long message;
+        final boolean send;
+        long nextAddress;
+        long bytes;
+        byte[] head;
+        int headLength;
+
+        Open(long message, boolean send) {
+            this.message = message;
+            this.send = send;
+        }
+    }
+
+    // ------------------------------------------------------------------ packets
+
+    public void packet(IbPacket p) {
+        if (p.opcode < 0) {
+            return;
+        }
+        if (p.cm != null) {
+            cm(p, p.cm);
+            return;
+        }
+        int transport = p.transport();
+        if (transport != Opcodes.RC && !p.cnp()) {
+            return;
+        }
+        QpConnection c = connection(p);
+        if (c == null) {
+            return;
+        }
+        int side = c.side(p.destination, p.destQp);
+        int d = 1 - side;
+        QpConnection.Counters n = c.counters;
+        n.packets++;
+        n.bytes += Math.max(0, p.payloadLength);
+        if (p.ecn == 3) {
+            n.ecnCe++;
+        }
+        if (p.icrcBad()) {
+            n.icrcErrors++;
+            wire(c, d, p, 1, "ICRC 0x" + Long.toHexString(p.icrc) + " where the packet's octets give 0x"
+                    + Long.toHexString(p.icrcComputed) + ": the packet was damaged on the way");
+            return;
+        }
+        if (p.cnp()) {
+            n.cnps++;
+            return;
+        }
+        if (p.malformed != null) {
+            wire(c, d, p, 2, Opcodes.name(p.opcode) + ": " + p.malformed);
+            return;
+        }
+        int op = p.operation();
+        if (Opcodes.isRequest(op)) {
+            request(c, d, requester(c, d), p, op);
+        } else {
+            response(c, 1 - d, requester(c, 1 - d), p, op);
+        }
+    }
+
+    private Requester requester(QpConnection c, int d) {
+        return state.computeIfAbsent(c, k -> new Requester[] {new Requester(), new Requester()})[d];
+    }
+
+    /** The connection a packet belongs to, made from the traffic when its set-up was not captured. */
+    private QpConnection connection(IbPacket p) {
+        QpConnection c = byQp.get(key(p.destination, p.destQp));
+        if (c != null) {
+            return c;
+        }
+        // the other side of an assumed connection whose QPN at this address is not known yet
+        for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 64; i--) {
+            QpConnection a = connections.get(i);
+            if (a.assumed && !a.closed && a.qpn[0] < 0 && p.destination.equals(a.address[0])
+                    && p.source.equals(a.address[1])) {
+                a.qpn[0] = p.destQp;
+                byQp.put(key(p.destination, p.destQp), a);
+                return a;
+            }
+        }
+        c = add();
+        c.assumed = true;
+        c.address[0] = p.source;
+        c.address[1] = p.destination;
+        c.qpn[1] = p.destQp;
+        byQp.put(key(p.destination, p.destQp), c);
+        out.rdmaConnection(c);
+        return c;
+    }
+
+    private QpConnection add() {
+        if (connections.size() >= MAX_CONNECTIONS) {
+            forgetOldest();
+        }
+        QpConnection c = new QpConnection("q" + nextId++);
+        connections.add(c);
+        return c;
+    }
+
+    /** Forgets the oldest closed connection's state (its summary stays), to keep the stage bounded. */
+    private void forgetOldest() {
+        for (QpConnection c : connections) {
+            if ((c.closed || c.assumed) && state.remove(c) != null) {
+                return;
+            }
+        }
+    }
+
+    private static String key(String address, long qpn) {
+        return address + "/" + qpn;
+    }
+
+    // ------------------------------------------------------------------ requests
+
+    private void request(QpConnection c, int d, Requester r, IbPacket p, int op) {
+        long psn = p.psn;
+        int slot = (int) (psn & (SEEN - 1));
+        if (r.seenPsn[slot] == psn) {
+            retransmission(c, d, r, p, op, slot);
+            return;
+        }
+        long span = 1;
+        if (op == Opcodes.READ_REQUEST) {
+            long mtu = c.pathMtu > 0 ? c.pathMtu : 1024;
+            span = Math.max(1, (p.dmaLength + mtu - 1) / mtu);
+        }
+        if (r.expected < 0) {
+            r.expected = psn;
+        }
+        int ahead = signed(psn - r.expected);
+        if (ahead > 0) {
+            missing(c, d, r, p, r.expected, psn);
+        } else if (ahead < 0) {
+            recovered(c, r, psn);
+        }
+        for (long i = 0; i < Math.min(span, SEEN); i++) {
+            long q = (psn + i) & PSN_MASK;
+            int s = (int) (q & (SEEN - 1));
+            r.seenPsn[s] = q;
+            r.seenFrame[s] = p.frame;
+            r.seenTime[s] = p.timeNanos;
+        }
+        if (ahead >= 0) {
+            r.expected = (psn + span) & PSN_MASK;
+        }
+        message(c, d, r, p, op, span);
+    }
+
+    /** A new request packet: its event, and its place among the requests awaiting an answer. */
+    private void message(QpConnection c, int d, Requester r, IbPacket p, int op, long span) {
+        boolean send = Opcodes.isSend(op);
+        Kind kind = send ? Kind.SEND : Opcodes.isWrite(op) ? Kind.WRITE
+                : op == Opcodes.READ_REQUEST ? Kind.READ_REQUEST : Kind.ATOMIC_REQUEST;
+        RdmaEvent e = new RdmaEvent(kind, d, p.frame, p.timeNanos);
+        e.opcode = p.opcode;
+        boolean first = Opcodes.isFirst(op);
+        boolean last = Opcodes.isLast(op);
+        int bytes = Math.max(0, p.payloadLength);
+        Open m = r.open;
+        if (first || m == null || m.send != send) {
+            if (!first) {
+                wire(c, d, p, 3, Opcodes.name(p.opcode) + " with PSN " + p.psn + " continues no message: its First"
+                        + " packet is not in the capture");
+            }
+            m = new Open(++r.messages, send);
+            m.nextAddress = p.va;
+            r.open = m;
+            e.first = true;
+        }
+        e.message = m.message;
+        e.key = p.rKey;
+        e.address = p.hasReth || p.hasAtomicEth ? p.va : m.nextAddress;
+        e.length = p.dmaLength;
+        e.bytes = bytes;
+        e.immediate = p.immediate;
+        e.invalidateKey = p.invalidateKey == null ? 0 : p.invalidateKey;
+        m.bytes += bytes;
+        m.nextAddress += bytes;
+        if (p.head != null && (send || e.first)) {
+            keep(m, p.head);
+        }
+        if (last || kind == Kind.READ_REQUEST || kind == Kind.ATOMIC_REQUEST) {
+            e.last = true;
+            e.messageBytes = m.bytes;
+            e.head = m.head;
+            e.headLength = m.headLength;
+            r.open = null;
+            if (r.unanswered.size() >= MAX_UNANSWERED) {
+                r.unanswered.pollFirst();
+            }
+            r.unanswered.addLast(new Request(m.message, op, p.psn, (p.psn + span - 1) & PSN_MASK, p.frame));
+        }
+        out.rdma(c, e);
+    }
+
+    private static void keep(Open m, byte[] payload) {
+        int n = Math.min(payload.length, IbPacket.MAX_HEAD - m.headLength);
+        if (n <= 0) {
+            return;
+        }
+        if (m.head == null) {
+            m.head = new byte[Math.min(IbPacket.MAX_HEAD, Math.max(n, 64))];
+        } else if (m.headLength + n > m.head.length) {
+            m.head = java.util.Arrays.copyOf(m.head, Math.min(IbPacket.MAX_HEAD, Math.max(m.headLength + n, m.head.length * 2)));
+        }
+        System.arraycopy(payload, 0, m.head, m.headLength, n);
+        m.headLength += n;
+    }
+
+    private void retransmission(QpConnection c, int d, Requester r, IbPacket p, int op, int slot) {
+        QpConnection.Counters n = c.counters;
+        n.retransmittedPackets++;
+        long delay = p.timeNanos - r.seenTime[slot];
+        n.retransmitDelayNanos += Math.max(0, delay);
+        n.maxRetransmitDelayNanos = Math.max(n.maxRetransmitDelayNanos, delay);
+        boolean resumed = false;
+        if (op == Opcodes.READ_REQUEST) {
+            for (Request q : r.unanswered) {
+                if (q.op == Opcodes.READ_REQUEST && within(p.psn, q.firstPsn, q.lastPsn)) {
+                    resumed = p.psn != q.firstPsn;
+                    break;
+                }
+            }
+            if (resumed) {
+                n.resumedReads++;
+            }
+        }
+        RdmaEvent e = new RdmaEvent(Kind.RETRANSMISSION, d, p.frame, p.timeNanos);
+        e.opcode = p.opcode;
+        e.original = r.seenFrame[slot];
+        e.delayNanos = delay;
+        e.message = messageOf(r, p.psn);
+        e.text = (resumed ? "Read Request resumed at PSN " : Opcodes.name(p.opcode) + " with PSN ") + p.psn
+                + " sent again " + micros(delay) + " after frame " + r.seenFrame[slot];
+        out.rdma(c, e);
+    }
+
+    /** The message of a request PSN among those awaiting an answer, or -1. */
+    private static long messageOf(Requester r, long psn) {
+        for (Request q : r.unanswered) {
+            if (within(psn, q.firstPsn, q.lastPsn)) {
+                return q.message;
+            }
+        }
+        return r.open != null ? r.open.message : -1;
+    }
+
+    private void missing(QpConnection c, int d, Requester r, IbPacket p, long from, long to) {
+        int count = signed(to - from);
+        c.counters.missingPackets += count;
+        if (r.missing.size() >= MAX_MISSING_RANGES) {
+            r.missing.pollFirst();
+        }
+        r.missing.addLast(new long[] {from, to, p.frame, count});
+    }
+
+    /** A first sighting of a PSN before the next expected one: a missing packet that a retransmission carried. */
+    private static void recovered(QpConnection c, Requester r, long psn) {
+        for (Iterator<long[]> it = r.missing.iterator(); it.hasNext(); ) {
+            long[] g = it.next();
+            if (within(psn, g[0], (g[1] - 1) & PSN_MASK)) {
+                c.counters.recoveredPackets++;
+                if (--g[3] <= 0) {
+                    it.remove();
+                }
+                return;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ responses
+
+    /** A packet from the responder of requester direction {@code d}: an ACK, a NAK, a Read Response, an Atomic ACK. */
+    private void response(QpConnection c, int d, Requester r, IbPacket p, int op) {
+        int kind = p.syndrome < 0 ? 0 : (p.syndrome >> 5) & 3;
+        if (kind != 0 && (op == Opcodes.ACKNOWLEDGE)) {
+            nak(c, d, r, p, kind, p.syndrome & 0x1f);
+            return;
+        }
+        if (Opcodes.isReadResponse(op)) {
+            readResponse(c, d, r, p, op);
+            return;
+        }
+        if (op == Opcodes.ATOMIC_ACKNOWLEDGE) {
+            acknowledged(c, d, r, p, p.psn, true);
+            return;
+        }
+        if (op == Opcodes.ACKNOWLEDGE) {
+            if (!acknowledged(c, d, r, p, p.psn, true)) {
+                c.counters.duplicateResponses++;
+            }
+        }
+    }
+
+    /**
+     * Ends the requests up to and with PSN {@code psn} ({@code with}) or before it: an ACK event
+     * naming the last Send or Write ended, and an atomic's response. Returns whether any ended.
+     */
+    private boolean acknowledged(QpConnection c, int d, Requester r, IbPacket p, long psn, boolean with) {
+        long lastAcked = -1;
+        boolean any = false;
+        while (!r.unanswered.isEmpty()) {
+            Request q = r.unanswered.peekFirst();
+            int after = signed(psn - q.lastPsn);
+            if (after < 0 || (!with && after == 0)) {
+                break;
+            }
+            r.unanswered.pollFirst();
+            any = true;
+            if (Opcodes.isAtomic(q.op)) {
+                RdmaEvent e = new RdmaEvent(Kind.ATOMIC_RESPONSE, d, p.frame, p.timeNanos);
+                e.opcode = p.opcode;
+                e.message = q.message;
+                e.first = e.last = true;
+                e.bytes = 8;
+                out.rdma(c, e);
+            } else if (q.op != Opcodes.READ_REQUEST) {
+                lastAcked = q.message;
+            }
+        }
+        if (lastAcked >= 0) {
+            RdmaEvent e = new RdmaEvent(Kind.ACK, d, p.frame, p.timeNanos);
+            e.opcode = p.opcode;
+            e.message = lastAcked;
+            out.rdma(c, e);
+        }
+        return any;
+    }
+
+    private void nak(QpConnection c, int d, Requester r, IbPacket p, int kind, int code) {
+        QpConnection.Counters n = c.counters;
+        acknowledged(c, d, r, p, p.psn, false);
+        RdmaEvent e = new RdmaEvent(Kind.NAK, d, p.frame, p.timeNanos);
+        e.opcode = p.opcode;
+        e.message = messageOf(r, p.psn);
+        e.code = kind == 1 ? 0x20 | code : code;
+        if (kind == 1) {
+            n.rnrNaks++;
+            e.text = "RNR NAK for PSN " + p.psn + ": the responder had no receive buffer; the requester waits "
+                    + rnrTimer(code) + " before it sends again";
+        } else if (kind == 3 && code == 0) {
+            n.sequenceNaks++;
+            e.text = "NAK (PSN sequence error) at PSN " + p.psn + ": the responder missed a request packet and asks"
+                    + " for everything from this PSN again";
+        } else {
+            n.otherNaks++;
+            e.text = "NAK (" + nakName(kind, code) + ") for PSN " + p.psn;
+        }
+        out.rdma(c, e);
+    }
+
+    private void readResponse(QpConnection c, int d, Requester r, IbPacket p, int op) {
+        Request q = null;
+        for (Request x : r.unanswered) {
+            if (x.op == Opcodes.READ_REQUEST && within(p.psn, x.firstPsn, x.lastPsn)) {
+                q = x;
+                break;
+            }
+        }
+        if (q == null || signed(p.psn - q.nextResponse) < 0) {
+            c.counters.duplicateResponses++;
+            if (q == null) {
+                RdmaEvent e = new RdmaEvent(Kind.READ_RESPONSE, d, p.frame, p.timeNanos);
+                e.opcode = p.opcode;
+                e.bytes = Math.max(0, p.payloadLength);
+                e.first = Opcodes.isFirst(op);
+                e.last = Opcodes.isLast(op);
+                if (!answeredBefore(r, p.psn)) {
+                    out.rdma(c, e);
+                }
+            }
+            return;
+        }
+        if (op == Opcodes.READ_RESPONSE_FIRST || op == Opcodes.READ_RESPONSE_ONLY) {
+            // the responder's AETH acknowledges every request before the Read
+            acknowledgedBefore(c, d, r, p, q);
+        }
+        q.nextResponse = (p.psn + 1) & PSN_MASK;
+        RdmaEvent e = new RdmaEvent(Kind.READ_RESPONSE, d, p.frame, p.timeNanos);
+        e.opcode = p.opcode;
+        e.message = q.message;
+        e.bytes = Math.max(0, p.payloadLength);
+        e.first = p.psn == q.firstPsn;
+        e.last = Opcodes.isLast(op) || p.psn == q.lastPsn;
+        if (e.last) {
+            r.unanswered.remove(q);
+        }
+        out.rdma(c, e);
+    }
+
+    /** Whether a response PSN lies before every request awaiting an answer (a late duplicate). */
+    private static boolean answeredBefore(Requester r, long psn) {
+        return r.expected >= 0 && signed(psn - r.expected) < 0;
+    }
+
+    private void acknowledgedBefore(QpConnection c, int d, Requester r, IbPacket p, Request read) {
+        long lastAcked = -1;
+        for (Iterator<Request> it = r.unanswered.iterator(); it.hasNext(); ) {
+            Request x = it.next();
+            if (x == read) {
+                break;
+            }
+            if (x.op != Opcodes.READ_REQUEST && !Opcodes.isAtomic(x.op)) {
+                lastAcked = x.message;
+                it.remove();
+            }
+        }
+        if (lastAcked >= 0) {
+            RdmaEvent e = new RdmaEvent(Kind.ACK, d, p.frame, p.timeNanos);
+            e.opcode = p.opcode;
+            e.message = lastAcked;
+            out.rdma(c, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ CM
+
+    private void cm(IbPacket p, CmMessage m) {
+        switch (m.type) {
+            case REQ -> {
+                String k = p.source + "/" + m.localCommId;
+                if (pending.containsKey(k)) {
+                    return;
+                }
+                QpConnection c = add();
+                c.address[0] = m.sourceIp != null ? m.sourceIp : p.source;
+                c.address[1] = m.destinationIp != null ? m.destinationIp : p.destination;
+                c.port[0] = Math.max(0, m.sourcePort);
+                c.port[1] = Math.max(0, m.destinationPort);
+                c.qpn[0] = m.qpn;
+                c.startingPsn[0] = m.startingPsn;
+                c.responderResources[0] = m.responderResources;
+                c.initiatorDepth[0] = m.initiatorDepth;
+                c.pathMtu = m.mtuOctets();
+                c.serviceId = m.serviceId;
+                c.commId[0] = m.localCommId;
+                c.requestFrame = p.frame;
+                c.requestPrivateData = m.privateData;
+                pending.put(k, c);
+            }
+            case REP -> {
+                QpConnection c = pending.get(p.destination + "/" + m.remoteCommId);
+                if (c == null || c.replyFrame >= 0) {
+                    return;
+                }
+                c.qpn[1] = m.qpn;
+                c.startingPsn[1] = m.startingPsn;
+                c.responderResources[1] = m.responderResources;
+                c.initiatorDepth[1] = m.initiatorDepth;
+                c.commId[1] = m.localCommId;
+                c.replyFrame = p.frame;
+                c.replyPrivateData = m.privateData;
+                byQp.put(key(c.address[0], c.qpn[0]), c);
+                byQp.put(key(c.address[1], c.qpn[1]), c);
+                state.remove(c);
+                Requester[] rs = {new Requester(), new Requester()};
+                rs[0].expected = c.startingPsn[0];
+                rs[1].expected = c.startingPsn[1];
+                state.put(c, rs);
+                out.rdmaConnection(c);
+            }
+            case RTU -> {
+                QpConnection c = byCommId(p.source, m.localCommId);
+                if (c != null && c.readyFrame < 0) {
+                    c.readyFrame = p.frame;
+                }
+            }
+            case REJ -> {
+                QpConnection c = pending.get(p.destination + "/" + m.remoteCommId);
+                if (c != null && c.replyFrame < 0) {
+                    c.closed = true;
+                    out.rdmaConnection(c);
+                    RdmaEvent e = new RdmaEvent(Kind.WIRE, 1, p.frame, p.timeNanos);
+                    e.code = 4;
+                    e.text = "ConnectReject from " + p.source + " (" + CmMessage.rejectReason(m.reason) + ") of the "
+                            + (m.which == 0 ? "ConnectRequest" : m.which == 1 ? "ConnectReply" : "exchange")
+                            + " of frame " + c.requestFrame;
+                    out.rdma(c, e);
+                }
+            }
+            case MRA -> {
+                // the receiver needs more time before it answers: nothing changes on the queue pairs
+            }
+            case DREQ, DREP -> {
+                QpConnection c = byCommId(p.source, m.localCommId);
+                if (c != null && !c.closed) {
+                    c.closed = true;
+                    int side = p.source.equals(c.address[0]) ? 0 : 1;
+                    RdmaEvent e = new RdmaEvent(Kind.CLOSE, side, p.frame, p.timeNanos);
+                    e.text = m.type.displayName + " from " + p.source;
+                    missingAtClose(c);
+                    out.rdma(c, e);
+                }
+            }
+        }
+    }
+
+    private QpConnection byCommId(String address, long commId) {
+        for (int i = connections.size() - 1; i >= 0; i--) {
+            QpConnection c = connections.get(i);
+            for (int s = 0; s < 2; s++) {
+                if (c.commId[s] == commId && address.equals(c.address[s])) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ the end
+
+    /** The capture ended: PSNs still missing were lost by the capture, not by the network. */
+    public void finish() {
+        for (QpConnection c : connections) {
+            if (!c.closed) {
+                missingAtClose(c);
+            }
+        }
+    }
+
+    private void missingAtClose(QpConnection c) {
+        Requester[] rs = state.get(c);
+        if (rs == null) {
+            return;
+        }
+        for (int d = 0; d < 2; d++) {
+            for (long[] g : rs[d].missing) {
+                RdmaEvent e = new RdmaEvent(Kind.LOSS, d, g[2], 0);
+                e.length = g[3];
+                e.text = g[3] + " request packet" + (g[3] == 1 ? "" : "s") + " before PSN " + g[1]
+                        + " never appear in the capture, not even as a retransmission: the capture missed them";
+                out.rdma(c, e);
+            }
+            rs[d].missing.clear();
+        }
+    }
+
+    private void wire(QpConnection c, int d, IbPacket p, int code, String text) {
+        RdmaEvent e = new RdmaEvent(Kind.WIRE, d, p.frame, p.timeNanos);
+        e.opcode = p.opcode;
+        e.code = code;
+        e.text = text;
+        out.rdma(c, e);
+    }
+
+    // ------------------------------------------------------------------ PSN arithmetic
+
+    /** A PSN difference as a signed 24-bit number. */
+    static int signed(long diff) {
+        int x = (int) (diff & PSN_MASK);
+        return x >= 1 << 23 ? x - (1 << 24) : x;
+    }
+
+    /** Whether {@code psn} lies in [first, last] modulo 2^24. */
+    static boolean within(long psn, long first, long last) {
+        return signed(psn - first) >= 0 && signed(last - psn) >= 0;
+    }
+
+    private static String micros(long nanos) {
+        return nanos < 0 ? "?" : nanos / 1000 + " us";
+    }
+
+    private static String rnrTimer(int code) {
+        final String[] t = {"655.36 ms", "0.01 ms", "0.02 ms", "0.03 ms", "0.04 ms", "0.06 ms", "0.08 ms", "0.12 ms",
+                "0.16 ms", "0.24 ms", "0.32 ms", "0.48 ms", "0.64 ms", "0.96 ms", "1.28 ms", "1.92 ms", "2.56 ms",
+                "3.84 ms", "5.12 ms", "7.68 ms", "10.24 ms", "15.36 ms", "20.48 ms", "30.72 ms", "40.96 ms",
+                "61.44 ms", "81.92 ms", "122.88 ms", "163.84 ms", "245.76 ms", "327.68 ms", "491.52 ms"};
+        return t[code & 0x1f];
+    }
+
+    static String nakName(int kind, int code) {
+        if (kind == 1) {
+            return "RNR NAK";
+        }
+        return switch (code) {
+            case 0 -> "PSN sequence error";
+            case 1 -> "invalid request";
+            case 2 -> "remote access error";
+            case 3 -> "remote operational error";
+            case 4 -> "invalid RD request";
+            default -> "reserved NAK code " + code;
+        };
+    }
+}
