@@ -13,6 +13,7 @@ import io.rdmascope.pdu.Opcode;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.rdma.RdmaEvent;
+import io.rdmascope.tcp.Direction;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.Ulps;
 import java.util.List;
@@ -270,8 +271,16 @@ public final class Engine implements MessageListener {
 
     @Override
     public void rdmaConnection(RdmaConnection connection) {
-        if (connection != null) {
-            conns.of(connection);
+        if (connection == null) {
+            return;
+        }
+        Conn c = conns.of(connection);
+        for (Direction d : Direction.values()) {
+            byte[] pd = connection.privateData(d);
+            if (pd != null && connection.setupFrame(d) >= 0) {
+                ulps.privateData(c, d.ordinal(), connection.setupFrame(d), pd, 0, d == Direction.FROM_INITIATOR,
+                        d == Direction.FROM_INITIATOR);
+            }
         }
     }
 

@@ -152,18 +152,31 @@ final class UpperLayer {
         byte[] pd = h.privateData();
         // RFC 6581 section 9: IRD and ORD lead the private data only when the Enhanced flag is set
         int skip = h.revision() >= 2 && h.enhancedFlag() && pd.length >= 4 ? 4 : 0;
+        int d = h.direction() == null ? 0 : h.direction().ordinal();
+        privateData(c, d, h.frame(), pd, skip, h.request(), h.request() && h.direction() != null);
+    }
+
+    /**
+     * The private data a connection's set-up carried from direction {@code d} (an MPA Request or
+     * Reply, a CM ConnectRequest or ConnectReply), from {@code skip} on: the protocol it names, and
+     * what it advertises.
+     *
+     * @param request the data of the request (the initiator's)
+     * @param requester whether its sender is the side that makes the calls
+     */
+    void privateData(Conn c, int d, long frame, byte[] pd, int skip, boolean request, boolean requester) {
         int len = pd.length - skip;
-        if (len <= 0) {
+        if (protocols.isEmpty() || len <= 0) {
             return;
         }
         Session s = session(c);
-        if (h.request() && h.direction() != null) {
-            s.requester = h.direction().ordinal();
+        if (requester) {
+            s.requester = d;
         }
         if (s.protocol == null) {
             for (Ulp u : protocols) {
-                if (u.recognizesPrivateData(pd, skip, len, h.request())) {
-                    claim(c, s, u, h.frame());
+                if (u.recognizesPrivateData(pd, skip, len, request)) {
+                    claim(c, s, u, frame);
                     break;
                 }
             }
@@ -171,8 +184,7 @@ final class UpperLayer {
         if (s.decoder == null) {
             return;
         }
-        int d = h.direction() == null ? 0 : h.direction().ordinal();
-        apply(c, d, h.frame(), s, s.decoder.privateData(pd, skip, len, d == s.requester), null);
+        apply(c, d, frame, s, s.decoder.privateData(pd, skip, len, d == s.requester), null);
     }
 
     /** A Send message that ended with this frame. */

@@ -130,8 +130,11 @@ final class Verbs {
         if (e.first) {
             t = begin(c, d, f, e.message, TransactionKind.WRITE, e.key, e.address, e.length, StagRules.ACCESS_WRITE);
             t.opcode = e.opcode;
-            link(c, d, t, e.key, e.address, e.length);
-            stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_WRITE, "RDMA Write", t);
+            if (e.length > 0) {
+                // a zero-length RDMA Write touches no memory: its R_Key is not checked (IBA volume 1 section 9.4.4)
+                link(c, d, t, e.key, e.address, e.length);
+                stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_WRITE, "RDMA Write", t);
+            }
         } else {
             t = find(c, d, e.message);
             if (t == null) {
@@ -153,11 +156,14 @@ final class Verbs {
         Transaction t = begin(c, d, f, e.message, TransactionKind.READ, e.key, e.address, e.length,
                 StagRules.ACCESS_READ);
         t.opcode = e.opcode;
-        link(c, d, t, e.key, e.address, e.length);
+        if (e.length > 0) {
+            // a zero-length RDMA Read touches no memory: its R_Key is not checked (IBA volume 1 section 9.4.5)
+            link(c, d, t, e.key, e.address, e.length);
+            stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
+        }
         if (t.parent != null && ledger.isOpen(t.parent)) {
             t.parent.addDataFrame(f);
         }
-        stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         depth(c, d, f, t);
     }
 

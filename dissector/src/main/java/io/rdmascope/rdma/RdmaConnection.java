@@ -26,4 +26,14 @@ public interface RdmaConnection {
      * at once, as the set-up negotiated (the peer's responder resources), or null when unknown.
      */
     Integer readDepth(Direction d);
+
+    /** The consumer's private data the set-up carried from direction {@code d}'s sender, or null. */
+    default byte[] privateData(Direction d) {
+        return null;
+    }
+
+    /** The frame of direction {@code d}'s set-up message (the request, the reply), or -1. */
+    default long setupFrame(Direction d) {
+        return -1;
+    }
 }

@@ -16,7 +16,10 @@ public final class QpConnection implements RdmaConnection {
     final int[] port = new int[2];
     /** Each side's QPN, or -1 while unknown. */
     public final long[] qpn = {-1, -1};
-    /** Each side's first request PSN as the CM named it, or -1. */
+    /**
+     * The first PSN of each side's requests as the CM named it, or -1: a REQ's Starting PSN is the
+     * PSN its sender expects first, that of the passive side's requests; a REP's that of the active side's.
+     */
     public final long[] startingPsn = {-1, -1};
     /** Each side's responder resources (its IRD) and initiator depth (its ORD), or -1. */
     public final int[] responderResources = {-1, -1};
@@ -44,7 +47,7 @@ public final class QpConnection implements RdmaConnection {
         public long bytes;
         /** Request packets sent again (Go-Back-N), of each direction's requester. */
         public long retransmittedPackets;
-        /** Read Requests sent again from a PSN inside the original request's response (resumed Reads). */
+        /** Read Requests sent again, from the first PSN of the response the requester lacks (resumed Reads). */
         public long resumedReads;
         /** Response packets (ACKs, Read Responses) seen again. */
         public long duplicateResponses;
@@ -54,6 +57,8 @@ public final class QpConnection implements RdmaConnection {
         public long missingPackets;
         /** Of those, the packets that a retransmission later carried (lost in the network). */
         public long recoveredPackets;
+        /** Of those, the packets the responder took though the capture never shows them (lost by the capture). */
+        public long captureLost;
         /** Packets whose IP header says congestion experienced (ECN CE), and CNPs. */
         public long ecnCe;
         public long cnps;
@@ -94,6 +99,16 @@ public final class QpConnection implements RdmaConnection {
     public Integer readDepth(Direction d) {
         int peer = 1 - d.ordinal();
         return responderResources[peer] < 0 ? null : responderResources[peer];
+    }
+
+    @Override
+    public byte[] privateData(Direction d) {
+        return d == Direction.FROM_INITIATOR ? requestPrivateData : replyPrivateData;
+    }
+
+    @Override
+    public long setupFrame(Direction d) {
+        return d == Direction.FROM_INITIATOR ? requestFrame : replyFrame;
     }
 
     /** The side whose queue pair this is, or -1. */

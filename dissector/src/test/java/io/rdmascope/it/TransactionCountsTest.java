@@ -32,7 +32,9 @@ class TransactionCountsTest {
             return Stream.empty();
         }
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList().stream();
+            // the RoCE captures have their own count (RoceCapturesTest)
+            return s.filter(p -> p.toString().endsWith(".pcap") && !p.getParent().endsWith("rxe")).sorted().toList()
+                    .stream();
         }
     }
 

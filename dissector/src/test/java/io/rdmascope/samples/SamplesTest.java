@@ -145,7 +145,9 @@ class SamplesTest {
         }
         Set<String> all = new TreeSet<>();
         for (ViolationCode c : ViolationCode.values()) {
-            all.add(c.name());
+            if (!c.name().startsWith("IB_")) {
+                all.add(c.name());
+            }
         }
         assertThat(shown).containsAll(all);
     }

@@ -125,13 +125,24 @@ final class NvmeRdmaDecoder implements Ulp.Decoder {
                 }
                 u.summary = "NVMe/RDMA connection accept: crqsize " + r.crqsize();
             }
-            if (len != CM_PRIVATE_DATA) {
+            // the InfiniBand CM's private data fields are of fixed size: rdma_cm pads the 32 octets with zeros
+            if (len < CM_PRIVATE_DATA || len > CM_PRIVATE_DATA && !zeros(buf, off + CM_PRIVATE_DATA,
+                    len - CM_PRIVATE_DATA)) {
                 u.problem("NVMe/RDMA private data of " + len + " octets, not " + CM_PRIVATE_DATA);
             }
         } catch (RuntimeException e) {
             u.problem("NVMe/RDMA private data could not be decoded: " + e);
         }
         return u;
+    }
+
+    private static boolean zeros(byte[] buf, int off, int len) {
+        for (int i = 0; i < len; i++) {
+            if (buf[off + i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void noteQueue(int q, UlpMessage u, String where) {
