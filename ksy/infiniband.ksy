@@ -116,12 +116,14 @@ seq:
       Zero to three octets that align the payload to four octets.
     doc-ref: IBA volume 1 section 9.2.3
   - id: icrc
-    type: u4le
+    type: u4
     if: has_headers and payload_length >= 0
     doc: |
       Invariant CRC.
       CRC-32 over the fields that do not change from end to end (the
-      variant ones masked with ones), sent least significant octet first.
+      variant ones masked with ones). The CRC's least significant octet is
+      sent first: read in the order of the wire, as here and in Wireshark,
+      the number is the CRC with its octets reversed.
     doc-ref: IBA volume 1 section 7.8.1; Annex A17 section A17.4.3.1
 instances:
   has_bth:

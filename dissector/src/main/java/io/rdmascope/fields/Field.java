@@ -64,8 +64,11 @@ public final class Field {
     private String description;
     private List<String> treeNames = List.of();
     private Function<DdpSegment, Object> segmentValue;
+    private Class<?> readsFrom;
+    private Function<Object, Object> reader;
     private Base base = Base.DEC;
     private boolean hexOutside;
+    private int hexDigits;
 
     Field(String name, Type type, Source source) {
         this.name = name;
@@ -133,6 +136,25 @@ public final class Field {
     Field fromSegment(Function<DdpSegment, Object> value, Base base) {
         this.segmentValue = value;
         this.base = base;
+        return this;
+    }
+
+    /**
+     * How to read the value from a decoded PDU of another kind than a DDP segment (an InfiniBand
+     * packet): null when the PDU does not have the field. The dissect JSON, the filters and the
+     * tree then need nothing else.
+     */
+    <T> Field from(Class<T> type, Function<T, Object> value, Base base) {
+        this.readsFrom = type;
+        this.reader = pdu -> value.apply(type.cast(pdu));
+        this.base = base;
+        return this;
+    }
+
+    /** Shows the field in hexadecimal with this many digits (where the spec's width is not Wireshark's). */
+    Field hexDigits(int digits) {
+        this.hexDigits = digits;
+        this.hexOutside = true;
         return this;
     }
 
@@ -215,6 +237,16 @@ public final class Field {
         return d == null ? null : label != null ? d.text() : d.description();
     }
 
+    /** The kind of PDU {@link #value(Object)} reads, or null. */
+    public Class<?> readsFrom() {
+        return readsFrom;
+    }
+
+    /** The value of the field in {@code pdu} (of {@link #readsFrom()}), or null when absent. */
+    public Object value(Object pdu) {
+        return reader == null || !readsFrom.isInstance(pdu) ? null : reader.apply(pdu);
+    }
+
     /** Whether the field is read from segments by the registry alone. */
     public boolean fromSegment() {
         return segmentValue != null;
@@ -230,11 +262,12 @@ public final class Field {
         if (v instanceof Boolean) {
             return (Boolean) v ? "Set" : "Not set";
         }
+        if (!(v instanceof Number)) {
+            return String.valueOf(v);
+        }
         long n = ((Number) v).longValue();
         if (base == Base.HEX) {
-            SpecDocs.Doc d = doc();
-            int digits = d == null || d.bitWidth() <= 0 ? 8 : (d.bitWidth() + 3) / 4;
-            return Hex.hex(n, digits);
+            return Hex.hex(n, digits(0));
         }
         return Long.toUnsignedString(n);
     }
@@ -251,9 +284,7 @@ public final class Field {
         if (v instanceof Long || v instanceof Integer) {
             long n = ((Number) v).longValue();
             if (hexOutside || base == Base.HEX) {
-                SpecDocs.Doc d = doc();
-                int digits = d == null || d.bitWidth() <= 0 ? 8 : Math.max(2, (d.bitWidth() + 3) / 4);
-                return Hex.hex(n, digits);
+                return Hex.hex(n, digits(2));
             }
             return Long.toUnsignedString(n);
         }
@@ -261,6 +292,15 @@ public final class Field {
             return ((java.math.BigDecimal) v).toPlainString();
         }
         return String.valueOf(v);
+    }
+
+    /** Hex digits of the field: as declared, else its width in the spec (at least {@code least}), else 8. */
+    private int digits(int least) {
+        if (hexDigits > 0) {
+            return hexDigits;
+        }
+        SpecDocs.Doc d = doc();
+        return d == null || d.bitWidth() <= 0 ? 8 : Math.max(least, (d.bitWidth() + 3) / 4);
     }
 
     @Override

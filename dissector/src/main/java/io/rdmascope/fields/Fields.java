@@ -3,11 +3,15 @@ package io.rdmascope.fields;
 import io.rdmascope.fields.Field.Base;
 import io.rdmascope.fields.Field.Source;
 import io.rdmascope.fields.Field.Type;
+import io.rdmascope.roce.CmMessage;
+import io.rdmascope.roce.IbPacket;
+import io.rdmascope.roce.Opcodes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The field registry, in the spirit of Wireshark's {@code hf_register_info} arrays: every field
@@ -25,6 +29,7 @@ public final class Fields {
     private static final List<Field> ALL = new ArrayList<>();
     private static final Map<String, Field> BY_NAME = new HashMap<>();
     private static final Map<String, List<Field>> FROM_SEGMENT = new HashMap<>();
+    private static final Map<Class<?>, List<Field>> READING = new HashMap<>();
 
     // ---------------------------------------------------------------- the frame
 
@@ -212,6 +217,140 @@ public final class Fields {
     public static final Field RDMAP_ORIGINAL_VALUE = pdu("rdmap.original_value", Type.NUMBER)
             .spec("rdmap/atomic_response/original_value").wireshark("iwarp_rdma.atomic.original_remote_data_value");
 
+    // ---------------------------------------------------------------- InfiniBand transport (RoCEv2, RoCEv1, InfiniBand)
+
+    public static final Field INFINIBAND = protocol("infiniband", "infiniband", "InfiniBand",
+            "An InfiniBand transport packet: RoCEv2 (UDP port 4791), RoCEv1 (EtherType 0x8915) or native InfiniBand");
+    public static final Field IB_ENCAPSULATION = ib("infiniband.encapsulation", Type.STRING, null,
+            p -> p.encapsulation == null ? null : switch (p.encapsulation) {
+                case ROCE_V2_IPV4, ROCE_V2_IPV6 -> "RoCEv2";
+                case ROCE_V1 -> "RoCEv1";
+                case INFINIBAND -> "InfiniBand";
+            }).label("Carried as").describe("RoCEv2 (UDP port 4791), RoCEv1 (EtherType 0x8915) or InfiniBand (an LRH first)");
+    public static final Field IB_OPCODE_NAME = ib("infiniband.opcode_name", Type.STRING, null, p -> Opcodes.name(p.opcode))
+            .label("Operation").describe("The BTH opcode's transport service and operation (IBA volume 1 table 38)");
+    public static final Field IB_PAYLOAD_LENGTH = ib("infiniband.payload_length", Type.NUMBER, null,
+            p -> p.payloadLength < 0 ? null : (long) p.payloadLength).label("Payload length")
+            .describe("Octets of the payload, without the pad");
+    public static final Field IB_ICRC = ib("infiniband.icrc", Type.NUMBER, "infiniband//icrc",
+            p -> p.icrc < 0 ? null : p.icrc).wireshark("infiniband.invariant.crc").hexDigits(8);
+    public static final Field IB_ICRC_OK = ib("infiniband.icrc_ok", Type.BOOLEAN, null,
+            p -> p.icrc < 0 || p.icrcComputed < 0 ? null : p.icrc == p.icrcComputed).label("ICRC check")
+            .describe("Whether the ICRC matches the packet's octets (IBA volume 1 section 7.8.1; Annex A17)");
+    public static final Field BTH = protocol("bth", "infiniband.bth", "Base Transport Header", "IBA volume 1 section 9.2");
+    public static final Field BTH_OPCODE = ib("bth.opcode", Type.NUMBER, "infiniband/bth/opcode",
+            p -> p.opcode < 0 ? null : (long) p.opcode).wireshark("infiniband.bth.opcode");
+    public static final Field BTH_SE = ib("bth.se", Type.BOOLEAN, "infiniband/bth/solicited_event",
+            p -> p.opcode < 0 ? null : p.solicitedEvent).wireshark("infiniband.bth.se");
+    public static final Field BTH_M = ib("bth.m", Type.BOOLEAN, "infiniband/bth/mig_req",
+            p -> p.opcode < 0 ? null : p.migReq).wireshark("infiniband.bth.m");
+    public static final Field BTH_PADCNT = ib("bth.padcnt", Type.NUMBER, "infiniband/bth/pad_count",
+            p -> p.opcode < 0 ? null : (long) p.padCount).wireshark("infiniband.bth.padcnt");
+    public static final Field BTH_TVER = ib("bth.tver", Type.NUMBER, "infiniband/bth/transport_version",
+            p -> p.opcode < 0 ? null : (long) p.transportVersion).wireshark("infiniband.bth.tver");
+    public static final Field BTH_P_KEY = ib("bth.p_key", Type.NUMBER, "infiniband/bth/partition_key",
+            p -> p.opcode < 0 ? null : (long) p.partitionKey).wireshark("infiniband.bth.p_key");
+    public static final Field BTH_FECN = ib("bth.fecn", Type.BOOLEAN, "infiniband/bth/fecn",
+            p -> p.opcode < 0 ? null : p.fecn);
+    public static final Field BTH_BECN = ib("bth.becn", Type.BOOLEAN, "infiniband/bth/becn",
+            p -> p.opcode < 0 ? null : p.becn);
+    public static final Field BTH_DESTQP = ib("bth.destqp", Type.NUMBER, "infiniband/bth/dest_qp",
+            p -> p.destQp < 0 ? null : p.destQp).wireshark("infiniband.bth.destqp").hex();
+    public static final Field BTH_A = ib("bth.a", Type.BOOLEAN, "infiniband/bth/ack_request",
+            p -> p.opcode < 0 ? null : p.ackRequest).wireshark("infiniband.bth.a");
+    public static final Field BTH_RESERVED7 = ib("bth.reserved7", Type.NUMBER, "infiniband/bth/reserved_7",
+            p -> p.opcode < 0 ? null : (long) p.reserved7).wireshark("infiniband.bth.reserved7");
+    public static final Field BTH_PSN = ib("bth.psn", Type.NUMBER, "infiniband/bth/psn",
+            p -> p.psn < 0 ? null : p.psn).wireshark("infiniband.bth.psn");
+    public static final Field DETH = protocol("deth", "infiniband.deth", "Datagram Extended Transport Header",
+            "IBA volume 1 section 9.3.2");
+    public static final Field DETH_Q_KEY = ib("deth.q_key", Type.NUMBER, "infiniband/deth/q_key",
+            p -> p.qKey < 0 ? null : p.qKey).wireshark("infiniband.deth.q_key").hexDigits(16);
+    public static final Field DETH_SRCQP = ib("deth.srcqp", Type.NUMBER, "infiniband/deth/src_qp",
+            p -> p.srcQp < 0 ? null : p.srcQp).wireshark("infiniband.deth.srcqp").hexDigits(8);
+    public static final Field RETH = protocol("reth", "infiniband.reth", "RDMA Extended Transport Header",
+            "IBA volume 1 section 9.3.3");
+    public static final Field RETH_VA = ib("reth.va", Type.NUMBER, "infiniband/reth/va",
+            p -> p.hasReth ? p.va : null).wireshark("infiniband.reth.va").hex();
+    public static final Field RETH_R_KEY = ib("reth.r_key", Type.NUMBER, "infiniband/reth/r_key",
+            p -> p.hasReth ? p.rKey : null).wireshark("infiniband.reth.r_key").hex();
+    public static final Field RETH_DMALEN = ib("reth.dmalen", Type.NUMBER, "infiniband/reth/dma_length",
+            p -> p.hasReth ? p.dmaLength : null).wireshark("infiniband.reth.dmalen");
+    public static final Field ATOMICETH = protocol("atomiceth", "infiniband.atomiceth",
+            "Atomic Extended Transport Header", "IBA volume 1 section 9.3.4");
+    public static final Field ATOMICETH_VA = ib("atomiceth.va", Type.NUMBER, "infiniband/atomiceth/va",
+            p -> p.hasAtomicEth ? p.va : null).hex();
+    public static final Field ATOMICETH_R_KEY = ib("atomiceth.r_key", Type.NUMBER, "infiniband/atomiceth/r_key",
+            p -> p.hasAtomicEth ? p.rKey : null).hex();
+    public static final Field ATOMICETH_SWAPDT = ib("atomiceth.swapdt", Type.NUMBER, "infiniband/atomiceth/swap_add_data",
+            p -> p.hasAtomicEth ? p.swapAddData : null).wireshark("infiniband.atomiceth.swapdt");
+    public static final Field ATOMICETH_CMPDT = ib("atomiceth.cmpdt", Type.NUMBER, "infiniband/atomiceth/compare_data",
+            p -> p.hasAtomicEth ? p.compareData : null).wireshark("infiniband.atomiceth.cmpdt");
+    public static final Field AETH = protocol("aeth", "infiniband.aeth", "ACK Extended Transport Header",
+            "IBA volume 1 section 9.3.5");
+    public static final Field AETH_SYNDROME = ib("aeth.syndrome", Type.NUMBER, "infiniband/aeth/syndrome",
+            p -> p.syndrome < 0 ? null : (long) p.syndrome).wireshark("infiniband.aeth.syndrome");
+    public static final Field AETH_MSN = ib("aeth.msn", Type.NUMBER, "infiniband/aeth/msn",
+            p -> p.msn < 0 ? null : p.msn).wireshark("infiniband.aeth.msn");
+    public static final Field ATOMICACKETH = protocol("atomicacketh", "infiniband.atomicacketh",
+            "Atomic Acknowledge Extended Transport Header", "IBA volume 1 section 9.3.6");
+    public static final Field ATOMICACKETH_ORIGREMDT = ib("atomicacketh.origremdt", Type.NUMBER,
+            "infiniband/atomicacketh/original_remote_data", p -> p.hasAtomicAck ? p.originalRemoteData : null)
+            .wireshark("infiniband.atomicacketh.origremdt");
+    public static final Field IMMDT = ib("immdt", Type.STRING, "infiniband/immdt/immediate_data",
+            p -> p.immediate == null ? null : Hex.digits(p.immediate, 8)).wireshark("infiniband.immdt");
+    public static final Field IETH = ib("ieth", Type.STRING, "infiniband/ieth/r_key",
+            p -> p.invalidateKey == null ? null : Hex.digits(p.invalidateKey, 8)).wireshark("infiniband.ieth");
+    public static final Field CM = protocol("cm", null, "Communication Manager",
+            "A CM message on QP1 (IBA volume 1 section 12.6)");
+    public static final Field CM_TYPE = ib("cm.type", Type.STRING, null, p -> p.cm == null ? null : p.cm.type.displayName)
+            .label("Message").describe("The CM message its MAD's attribute ID names");
+    public static final Field CM_REQ_LOCAL_COMM_ID = cm("cm.req.local_comm_id", "req/local_comm_id", CmMessage.Type.REQ,
+            m -> m.localCommId, "infiniband.cm.req", 8);
+    public static final Field CM_REQ_SERVICE_ID = cm("cm.req.service_id", "req/service_id", CmMessage.Type.REQ,
+            m -> m.serviceId, "infiniband.cm.req.serviceid", 16);
+    public static final Field CM_REQ_LOCAL_QPN = cm("cm.req.local_qpn", "req/local_qpn", CmMessage.Type.REQ,
+            m -> m.qpn, "infiniband.cm.req.localqpn", 6);
+    public static final Field CM_REQ_RESPONDER_RESOURCES = cm("cm.req.responder_resources", "req/responder_resources",
+            CmMessage.Type.REQ, m -> (long) m.responderResources, "infiniband.cm.req.responderres", 2);
+    public static final Field CM_REQ_INITIATOR_DEPTH = cm("cm.req.initiator_depth", "req/initiator_depth",
+            CmMessage.Type.REQ, m -> (long) m.initiatorDepth, "infiniband.cm.req.initdepth", 2);
+    public static final Field CM_REQ_STARTING_PSN = cm("cm.req.starting_psn", "req/starting_psn", CmMessage.Type.REQ,
+            m -> m.startingPsn, "infiniband.cm.req.startpsn", 6);
+    public static final Field CM_REQ_PATH_MTU = cm("cm.req.path_mtu", "req/path_mtu", CmMessage.Type.REQ,
+            m -> (long) m.pathMtu, "infiniband.cm.req.pppmtu", 2);
+    public static final Field CM_REQ_IP_SOURCE_PORT = cm("cm.req.ip.source_port", "ip_cm_private_data/source_port",
+            CmMessage.Type.REQ, m -> m.sourcePort < 0 ? null : (long) m.sourcePort, "infiniband.cm.req.ip_cm.sport", 4);
+    public static final Field CM_REQ_IP_SOURCE = ib("cm.req.ip.source", Type.STRING, "ib_cm/ip_cm_private_data/source_ip",
+            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : p.cm.sourceIp)
+            .wireshark("infiniband.cm.req.ip_cm.sip4");
+    public static final Field CM_REQ_IP_DESTINATION = ib("cm.req.ip.destination", Type.STRING,
+            "ib_cm/ip_cm_private_data/destination_ip",
+            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : p.cm.destinationIp)
+            .wireshark("infiniband.cm.req.ip_cm.dip4");
+    public static final Field CM_REP_LOCAL_COMM_ID = cm("cm.rep.local_comm_id", "rep/local_comm_id", CmMessage.Type.REP,
+            m -> m.localCommId, "infiniband.cm.rep", 8);
+    public static final Field CM_REP_REMOTE_COMM_ID = cm("cm.rep.remote_comm_id", "rep/remote_comm_id",
+            CmMessage.Type.REP, m -> m.remoteCommId, "infiniband.cm.rep.remotecommid", 8);
+    public static final Field CM_REP_LOCAL_QPN = cm("cm.rep.local_qpn", "rep/local_qpn", CmMessage.Type.REP,
+            m -> m.qpn, "infiniband.cm.rep.localqpn", 6);
+    public static final Field CM_REP_STARTING_PSN = cm("cm.rep.starting_psn", "rep/starting_psn", CmMessage.Type.REP,
+            m -> m.startingPsn, "infiniband.cm.rep.startpsn", 6);
+    public static final Field CM_REP_RESPONDER_RESOURCES = cm("cm.rep.responder_resources", "rep/responder_resources",
+            CmMessage.Type.REP, m -> (long) m.responderResources, "infiniband.cm.rep.respres", 2);
+    public static final Field CM_REP_INITIATOR_DEPTH = cm("cm.rep.initiator_depth", "rep/initiator_depth",
+            CmMessage.Type.REP, m -> (long) m.initiatorDepth, "infiniband.cm.rep.initdepth", 2);
+    public static final Field CM_RTU_LOCAL_COMM_ID = cm("cm.rtu.local_comm_id", "rtu/local_comm_id", CmMessage.Type.RTU,
+            m -> m.localCommId, "infiniband.cm.rtu.localcommid", 8);
+    public static final Field CM_REJ_REASON = cm("cm.rej.reason", "rej/reason", CmMessage.Type.REJ,
+            m -> (long) m.reason, "infiniband.cm.rej.reason", 4);
+    public static final Field CM_DREQ_LOCAL_COMM_ID = cm("cm.dreq.local_comm_id", "dreq/local_comm_id",
+            CmMessage.Type.DREQ, m -> m.localCommId, "infiniband.cm.dreq.localcommid", 8);
+    public static final Field CM_DREQ_REMOTE_QPN = cm("cm.dreq.remote_qpn", "dreq/remote_qpn", CmMessage.Type.DREQ,
+            m -> m.qpn, null, 6);
+    public static final Field CM_DREP_LOCAL_COMM_ID = cm("cm.drep.local_comm_id", "drep/local_comm_id",
+            CmMessage.Type.DREP, m -> m.localCommId, null, 8);
+
     // ---------------------------------------------------------------- the analysis
 
     public static final Field VIOLATION = frame("violation", Type.STRING,
@@ -248,6 +387,20 @@ public final class Fields {
         return add(new Field(name, type, Source.PDU));
     }
 
+    /** A field of an InfiniBand packet, read from it by the registry alone. */
+    private static Field ib(String name, Type type, String spec, Function<IbPacket, Object> value) {
+        Field f = add(new Field(name, type, Source.PDU)).from(IbPacket.class, value, Base.DEC);
+        return spec == null ? f : f.spec(spec);
+    }
+
+    /** A field of one CM message, shown in hexadecimal as Wireshark shows them. */
+    private static Field cm(String name, String spec, CmMessage.Type type, Function<CmMessage, Object> value,
+                            String wireshark, int hexDigits) {
+        Field f = ib(name, Type.NUMBER, "ib_cm/" + spec,
+                p -> p.cm == null || p.cm.type != type ? null : value.apply(p.cm)).hexDigits(hexDigits);
+        return wireshark == null ? f : f.wireshark(wireshark);
+    }
+
     private static Field tree(String name, Type type) {
         return add(new Field(name, type, Source.TREE));
     }
@@ -263,6 +416,9 @@ public final class Fields {
             }
             if (f.fromSegment()) {
                 FROM_SEGMENT.computeIfAbsent(f.layer(), k -> new ArrayList<>()).add(f);
+            }
+            if (f.readsFrom() != null) {
+                READING.computeIfAbsent(f.readsFrom(), k -> new ArrayList<>()).add(f);
             }
         }
     }
@@ -288,6 +444,11 @@ public final class Fields {
     public static String canonical(String name) {
         Field f = BY_NAME.get(name);
         return f == null ? name : f.name();
+    }
+
+    /** The fields the registry reads from PDUs of {@code type} (InfiniBand packets), in order of declaration. */
+    public static List<Field> reading(Class<?> type) {
+        return READING.getOrDefault(type, List.of());
     }
 
     /** The fields of {@code layer} that the registry alone reads from DDP segments. */

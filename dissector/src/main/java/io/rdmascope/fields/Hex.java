@@ -25,6 +25,11 @@ public final class Hex {
         return new String(b, StandardCharsets.ISO_8859_1);
     }
 
+    /** Exactly {@code digits} hex digits of the low bits of {@code value}, without {@code 0x} (as Wireshark shows octets). */
+    public static String digits(long value, int digits) {
+        return hex(value, digits).substring(2);
+    }
+
     /**
      * {@code 0x} and at least {@code minDigits} hex digits of {@code value} read as unsigned, more
      * when it needs them: {@code String.format("0x%0" + minDigits + "x", value)} for a value that

@@ -28,7 +28,7 @@ public final class SpecDocs {
      */
     public record Doc(String label, String description, int bitOffset, int bitWidth, String text) {}
 
-    private static final String[] SPECS = {"mpa", "ddp", "rdmap", "oneshot"};
+    private static final String[] SPECS = {"mpa", "ddp", "rdmap", "oneshot", "infiniband", "ib_cm"};
     private static final Map<String, JsonNode> SPEC_TREES = new HashMap<>();
     private static final Map<String, Doc> DOCS = new HashMap<>();
     private static final Map<String, String> ENUMS = new HashMap<>();

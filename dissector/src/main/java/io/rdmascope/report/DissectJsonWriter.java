@@ -9,6 +9,7 @@ import io.rdmascope.mpa.StreamIssue;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The {@code dissect --format json} output: a JSON array with one object per frame, written as
@@ -66,6 +67,14 @@ public final class DissectJsonWriter implements FrameSink {
             g.writeStringField("connection", p.connection());
             if (p.direction() != null) {
                 g.writeStringField("direction", p.direction());
+            }
+            if (p.layers() != null) {
+                for (Map.Entry<String, Map<String, Object>> layer : p.layers().entrySet()) {
+                    g.writeFieldName(layer.getKey());
+                    JsonValues.write(g, layer.getValue());
+                }
+                g.writeEndObject();
+                continue;
             }
             g.writeFieldName("mpa");
             JsonValues.write(g, p.mpa());

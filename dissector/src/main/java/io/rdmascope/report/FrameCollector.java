@@ -16,6 +16,7 @@ import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduFields;
 import io.rdmascope.pdu.PduListener;
+import io.rdmascope.roce.IbPacket;
 import io.rdmascope.pipeline.FrameListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -210,6 +211,12 @@ public final class FrameCollector implements FrameListener, PduListener {
             }
         }
         record(fpdu.frame, fpdu.timeNanos).pdus.add(PduRecord.of(connection, fpdu, segment, tree));
+    }
+
+    @Override
+    public void ibPacket(IbPacket p) {
+        String direction = p.fromInitiator == null ? null : p.fromInitiator ? "initiator" : "responder";
+        record(p.frame, p.timeNanos).pdus.add(PduRecord.of(p.connection, direction, p, trees));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.rdmascope.report;
 
 import io.rdmascope.capture.Packet;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.net.NetFields;
 import io.rdmascope.net.TcpSegment;
@@ -72,6 +73,11 @@ public final class FrameRows implements FrameSink {
         String other = r.endOfCapture ? null : otherProtocols.remove(r.frame);
         String p = r.source != null ? "TCP" : other;
         for (PduRecord pdu : r.pdus) {
+            Map<String, Object> ib = pdu.layer(Fields.INFINIBAND.name());
+            if (ib != null) {
+                Object carried = ib.get(Fields.IB_ENCAPSULATION.jsonKey());
+                return carried == null ? "InfiniBand" : carried.toString();
+            }
             if (pdu.rdmap() != null) {
                 return "DDP/RDMAP";
             }

@@ -8,14 +8,18 @@ import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.roce.IbPacket;
+import io.rdmascope.roce.Opcodes;
 import io.rdmascope.tcp.Direction;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One PDU that a frame completes, as the dissect output and the display filters see it: the
- * {@code mpa}, {@code ddp} and {@code rdmap} objects of the analysis contract, as ordered maps of
+ * {@code mpa}, {@code ddp} and {@code rdmap} objects of the analysis contract (or, for an
+ * InfiniBand packet, its {@link #layers}), as ordered maps of
  * field name to value (Long, Boolean, String, or a nested map), keyed by the JSON keys of the
  * field registry ({@link Fields}). Values are copied out of the
  * stage objects, whose buffers are reused.
@@ -25,10 +29,68 @@ import java.util.Map;
  * @param mpa the MPA Request/Reply or FPDU fields (never null)
  * @param ddp the DDP fields, or null for an MPA Request/Reply
  * @param rdmap the RDMAP fields, or null for an MPA Request/Reply
+ * @param layers the layers of an InfiniBand packet by name, or null for an iWARP PDU
  * @param tree detail-tree nodes for text output, or null when not asked for
  */
 public record PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
-                        Map<String, Object> rdmap, List<FieldNode> tree) {
+                        Map<String, Object> rdmap, Map<String, Map<String, Object>> layers, List<FieldNode> tree) {
+
+    /** An iWARP PDU: its MPA, DDP and RDMAP objects. */
+    public PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
+                     Map<String, Object> rdmap, List<FieldNode> tree) {
+        this(connection, direction, mpa, ddp, rdmap, null, tree);
+    }
+
+    /**
+     * An InfiniBand packet (RoCE or native): its layers ({@code infiniband}, {@code bth}, {@code reth},
+     * ..., {@code cm}) as the registry reads them from the packet ({@link Fields#reading}), no field
+     * wired by hand.
+     *
+     * @param connection the RoCE connection ("q1"), or null for a packet of none
+     */
+    public static PduRecord of(String connection, String direction, IbPacket p, boolean tree) {
+        Map<String, Map<String, Object>> layers = new LinkedHashMap<>();
+        Map<String, List<FieldNode>> nodes = tree ? new LinkedHashMap<>() : null;
+        layers.put(Fields.INFINIBAND.name(), new LinkedHashMap<>());
+        for (Field f : Fields.reading(IbPacket.class)) {
+            Object v = f.value(p);
+            if (v != null) {
+                put(layers.computeIfAbsent(f.layer(), k -> new LinkedHashMap<>()), f.jsonKey(), v);
+                if (tree) {
+                    nodes.computeIfAbsent(f.layer(), k -> new ArrayList<>())
+                            .add(FieldNode.field(f.name(), f.label(), v, f.display(v), -1, 0));
+                }
+            }
+        }
+        List<FieldNode> top = null;
+        if (tree) {
+            List<FieldNode> headers = new ArrayList<>();
+            List<FieldNode> own = nodes.remove(Fields.INFINIBAND.name());
+            for (Map.Entry<String, List<FieldNode>> e : nodes.entrySet()) {
+                Field layer = Fields.get(e.getKey());
+                headers.add(FieldNode.layer(e.getKey(), layer == null ? e.getKey() : layer.label(), -1, 0, e.getValue()));
+            }
+            if (own != null) {
+                headers.addAll(own);
+            }
+            top = List.of(FieldNode.layer(Fields.INFINIBAND.name(), "InfiniBand, " + Opcodes.name(p.opcode)
+                    + (connection == null ? "" : ", " + connection), -1, 0, headers));
+        }
+        return new PduRecord(connection, direction, null, null, null, layers, top);
+    }
+
+    /** Puts a value at a dotted key, into nested objects. */
+    @SuppressWarnings("unchecked")
+    private static void put(Map<String, Object> into, String key, Object value) {
+        int dot = key.indexOf('.');
+        if (dot < 0) {
+            into.put(key, value);
+            return;
+        }
+        Map<String, Object> inner = (Map<String, Object>) into.computeIfAbsent(key.substring(0, dot),
+                k -> new LinkedHashMap<String, Object>());
+        put(inner, key.substring(dot + 1), value);
+    }
 
     public static PduRecord of(MpaConnection connection, MpaHandshake h, List<FieldNode> tree) {
         Map<String, Object> mpa = new LinkedHashMap<>();
@@ -156,13 +218,13 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         return m;
     }
 
-    /** The object of a layer ("mpa", "ddp", "rdmap"), or null. */
+    /** The object of a layer ("mpa", "ddp", "rdmap", "bth", ...), or null. */
     public Map<String, Object> layer(String name) {
         switch (name) {
             case "mpa": return mpa;
             case "ddp": return ddp;
             case "rdmap": return rdmap;
-            default: return null;
+            default: return layers == null ? null : layers.get(name);
         }
     }
 }

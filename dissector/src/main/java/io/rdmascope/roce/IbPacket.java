@@ -66,6 +66,10 @@ public final class IbPacket {
     public String malformed;
     /** The CM message of a MAD to QP1, or null. */
     public CmMessage cm;
+    /** The connection the queue-pair stage tied the packet to ("q1"), or null. */
+    public String connection;
+    /** Whether it travels from the connection's initiator (null when it belongs to no connection). */
+    public Boolean fromInitiator;
 
     /** The transport service: 0 RC, 1 UC, 2 RD, 3 UD, 4 CNP, 5 XRC. */
     public int transport() {

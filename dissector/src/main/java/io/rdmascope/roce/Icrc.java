@@ -17,7 +17,10 @@ final class Icrc {
     private final CRC32 crc = new CRC32();
     private final byte[] scratch = new byte[64];
 
-    /** The ICRC the packet of {@code f} should carry, or -1 when its headers are not whole. */
+    /**
+     * The ICRC the packet of {@code f} should carry, as its four octets read in wire order (the
+     * CRC's octets reversed, see {@link #carried}), or -1 when its headers are not whole.
+     */
     long compute(IbFrame f) {
         byte[] d = f.data;
         int icrcAt = f.end - 4;
@@ -53,17 +56,20 @@ final class Icrc {
         }
         masked(d, f.transportOffset, 12, 4, 1, 0, 0, 0, 0);
         crc.update(d, f.transportOffset + 12, icrcAt - f.transportOffset - 12);
-        return crc.getValue();
+        return Integer.reverseBytes((int) crc.getValue()) & 0xffffffffL;
     }
 
-    /** The ICRC the packet carries (least significant octet first), or -1 when it was not captured. */
+    /**
+     * The ICRC field the packet carries, its four octets read in wire order as Wireshark shows them
+     * (the CRC itself is sent least significant octet first), or -1 when it was not captured.
+     */
     static long carried(IbFrame f) {
         int at = f.end - 4;
         if (!f.whole() || at < f.transportOffset) {
             return -1;
         }
         byte[] d = f.data;
-        return (d[at] & 0xffL) | (d[at + 1] & 0xffL) << 8 | (d[at + 2] & 0xffL) << 16 | (d[at + 3] & 0xffL) << 24;
+        return (d[at] & 0xffL) << 24 | (d[at + 1] & 0xffL) << 16 | (d[at + 2] & 0xffL) << 8 | (d[at + 3] & 0xffL);
     }
 
     /** A GRH or IPv6 header with traffic class, flow label and hop limit masked. */

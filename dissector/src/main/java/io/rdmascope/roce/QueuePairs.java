@@ -143,6 +143,8 @@ public final class QueuePairs {
         }
         int side = c.side(p.destination, p.destQp);
         int d = 1 - side;
+        p.connection = c.id();
+        p.fromInitiator = d == 0;
         QpConnection.Counters n = c.counters;
         n.packets++;
         n.bytes += Math.max(0, p.payloadLength);
@@ -674,11 +676,20 @@ public final class QueuePairs {
     // ------------------------------------------------------------------ CM
 
     private void cm(IbPacket p, CmMessage m) {
+        QpConnection c = cmConnection(p, m);
+        if (c != null) {
+            p.connection = c.id();
+            p.fromInitiator = p.source.equals(c.address[0]);
+        }
+    }
+
+    /** Takes a CM message: returns the connection it concerns, or null. */
+    private QpConnection cmConnection(IbPacket p, CmMessage m) {
         switch (m.type) {
             case REQ -> {
                 String k = p.source + "/" + m.localCommId;
                 if (pending.containsKey(k)) {
-                    return;
+                    return pending.get(k);
                 }
                 QpConnection c = add();
                 c.address[0] = m.sourceIp != null ? m.sourceIp : p.source;
@@ -696,11 +707,12 @@ public final class QueuePairs {
                 c.requestFrame = p.frame;
                 c.requestPrivateData = m.privateData;
                 pending.put(k, c);
+                return c;
             }
             case REP -> {
                 QpConnection c = pending.get(p.destination + "/" + m.remoteCommId);
                 if (c == null || c.replyFrame >= 0) {
-                    return;
+                    return c;
                 }
                 c.qpn[1] = m.qpn;
                 c.startingPsn[0] = m.startingPsn;
@@ -717,12 +729,14 @@ public final class QueuePairs {
                 rs[1].expected = c.startingPsn[1];
                 state.put(c, rs);
                 out.rdmaConnection(c);
+                return c;
             }
             case RTU -> {
                 QpConnection c = byCommId(p.source, m.localCommId);
                 if (c != null && c.readyFrame < 0) {
                     c.readyFrame = p.frame;
                 }
+                return c;
             }
             case REJ -> {
                 QpConnection c = pending.get(p.destination + "/" + m.remoteCommId);
@@ -736,9 +750,11 @@ public final class QueuePairs {
                             + " of frame " + c.requestFrame;
                     out.rdma(c, e);
                 }
+                return c;
             }
             case MRA -> {
                 // the receiver needs more time before it answers: nothing changes on the queue pairs
+                return pending.get(p.destination + "/" + m.remoteCommId);
             }
             case DREQ, DREP -> {
                 QpConnection c = byCommId(p.source, m.localCommId);
@@ -750,6 +766,10 @@ public final class QueuePairs {
                     flush(c);
                     out.rdma(c, e);
                 }
+                return c;
+            }
+            default -> {
+                return null;
             }
         }
     }

@@ -14,7 +14,7 @@ public final class RoceStage {
     private final QueuePairs queuePairs;
     private final PacketListener packets;
 
-    /** Told of every decoded packet before the queue-pair stage takes it (the per-frame dissection). */
+    /** Told of every decoded packet after the queue-pair stage named its connection (the per-frame dissection). */
     @FunctionalInterface
     public interface PacketListener {
         void packet(IbPacket packet);
@@ -37,10 +37,10 @@ public final class RoceStage {
     /** The frame just decoded holds an InfiniBand packet: read it and hand it on. */
     public IbPacket packet() {
         IbPacket p = decoder.decode(frame);
+        queuePairs.packet(p);
         if (packets != null) {
             packets.packet(p);
         }
-        queuePairs.packet(p);
         return p;
     }
 
