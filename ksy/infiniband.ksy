@@ -14,7 +14,7 @@ doc: |
 
   The opcode's upper three bits name the transport service (RC, UC, RD, UD,
   CNP, XRC), its lower five the operation; which extension headers follow
-  is the table of IBA volume 1 section 9.2 (table 38), read here through
+  is the table of IBA volume 1 section 9.2, read here through
   the has_* instances. A part the octets do not hold is absent (null),
   never read past the packet's end.
 doc-ref: InfiniBand Architecture Specification volume 1 release 1.4, section 9.2; Annex A17 (RoCEv2)
@@ -100,7 +100,7 @@ seq:
       CNP reserved octets.
       A RoCEv2 Congestion Notification Packet carries 16 reserved octets
       in place of a payload.
-    doc-ref: Annex A17 section A17.9.3
+    doc-ref: Annex A17 (Congestion Notification Packet)
   - id: payload
     size: payload_length
     if: has_headers and payload_length > 0
@@ -124,7 +124,7 @@ seq:
       variant ones masked with ones). The CRC's least significant octet is
       sent first: read in the order of the wire, as here and in Wireshark,
       the number is the CRC with its octets reversed.
-    doc-ref: IBA volume 1 section 7.8.1; Annex A17 section A17.4.3.1
+    doc-ref: IBA volume 1 section 7.8.1; Annex A17 (the ICRC of RoCEv2)
 instances:
   has_bth:
     value: _io.size >= 12
@@ -191,7 +191,7 @@ types:
           OpCode.
           Transport service (upper three bits: 0 RC, 1 UC, 2 RD, 3 UD,
           4 CNP, 5 XRC) and operation (lower five bits).
-        doc-ref: IBA volume 1 section 9.2.1, table 38
+        doc-ref: IBA volume 1 section 9.2.1
       - id: solicited_event
         type: b1
         doc: |
@@ -386,13 +386,13 @@ types:
           (lower five the timer), 3 NAK (lower five the error: 0 PSN
           sequence error, 1 invalid request, 2 remote access error, 3 remote
           operational error, 4 invalid RD request).
-        doc-ref: IBA volume 1 section 9.7.5.1, table 44
+        doc-ref: IBA volume 1 section 9.3.5
       - id: msn
         type: b24
         doc: |
           Message Sequence Number.
           Counts the requester's messages the responder completed.
-        doc-ref: IBA volume 1 section 9.7.5.1.2
+        doc-ref: IBA volume 1 section 9.3.5
     instances:
       kind:
         value: (syndrome >> 5) & 3

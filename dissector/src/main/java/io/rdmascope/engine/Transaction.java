@@ -56,6 +56,8 @@ public final class Transaction {
     public long sinkStag, sinkTo;
     /** Read and write: the frame where the region was advertised, or -1 when nothing in the capture did. */
     public long advertisedFrame = -1;
+    /** The transport's name of {@link #opcode} when it is not an RDMAP opcode (RoCE's "RC SEND Only"), else null. */
+    public String opcodeName;
     /** Request packets of this operation the transport sent again (RoCE's Go-Back-N), 0 on TCP. */
     public int retransmissions;
     /** A remark on what the transaction is beyond its kind (an MPA ready-to-receive message), or null. */
@@ -172,5 +174,14 @@ public final class Transaction {
     /** Time from initiation to completion in nanoseconds, or -1 when not completed. */
     public long latencyNanos() {
         return completionFrame < 0 ? -1 : completionTimeNanos - initiationTimeNanos;
+    }
+
+    /** The name of {@link #opcode}: the transport's own ({@link #opcodeName}), else the RDMAP opcode's; null when unknown. */
+    public String opcodeDisplayName() {
+        if (opcodeName != null) {
+            return opcodeName;
+        }
+        io.rdmascope.pdu.Opcode op = opcode < 0 ? null : io.rdmascope.pdu.Opcode.of(opcode);
+        return op == null ? null : op.displayName;
     }
 }

@@ -110,6 +110,8 @@ final class Verbs {
         }
         if (e.first) {
             t.opcode = e.opcode;
+            t.opcodeName = e.operation;
+            t.qn = e.queue;
             t.msn = e.message;
         } else {
             t.addDataFrame(f);
@@ -131,7 +133,7 @@ final class Verbs {
             t = begin(c, d, f, e.message, TransactionKind.WRITE, e.key, e.address, e.length, StagRules.ACCESS_WRITE);
             t.opcode = e.opcode;
             if (e.length > 0) {
-                // a zero-length RDMA Write touches no memory: its R_Key is not checked (IBA volume 1 section 9.4.4)
+                // a zero-length RDMA Write touches no memory: its R_Key is not checked (IBA volume 1 chapter 9)
                 link(c, d, t, e.key, e.address, e.length);
                 stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_WRITE, "RDMA Write", t);
             }
@@ -157,7 +159,7 @@ final class Verbs {
                 StagRules.ACCESS_READ);
         t.opcode = e.opcode;
         if (e.length > 0) {
-            // a zero-length RDMA Read touches no memory: its R_Key is not checked (IBA volume 1 section 9.4.5)
+            // a zero-length RDMA Read touches no memory: its R_Key is not checked (IBA volume 1 chapter 9)
             link(c, d, t, e.key, e.address, e.length);
             stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         }

@@ -34,14 +34,14 @@ public enum ViolationCode {
     TRANSACTION_INCOMPLETE(Severity.WARNING, "one-shot extension: what a message with these bits means"),
     QP_CLOSED_WITH_OPEN_BUFFERS(Severity.WARNING, "one-shot extension: NIC model limits"),
     ULP_MALFORMED(Severity.WARNING, "the specification of the upper-layer protocol"),
-    IB_ICRC_MISMATCH(Severity.ERROR, "IBA volume 1 section 7.8.1; Annex A17 section A17.4.3.1"),
-    IB_MALFORMED(Severity.ERROR, "IBA volume 1 section 9.2 (table 38: the headers of each opcode)"),
-    IB_OPCODE_SEQUENCE(Severity.ERROR, "IBA volume 1 section 9.8.3.1 (a Middle or Last packet continues a First)"),
-    IB_NAK_SEQUENCE(Severity.INFO, "IBA volume 1 section 9.7.5.2.1 (PSN sequence error NAK)"),
-    IB_NAK_RNR(Severity.WARNING, "IBA volume 1 section 9.7.5.2.8 (receiver not ready NAK)"),
-    IB_NAK_ERROR(Severity.ERROR, "IBA volume 1 section 9.7.5.2 (NAK codes: invalid request, remote access error,"
+    IB_ICRC_MISMATCH(Severity.ERROR, "IBA volume 1 section 7.8.1; Annex A17 (the ICRC of RoCEv2)"),
+    IB_MALFORMED(Severity.ERROR, "IBA volume 1 sections 9.2 and 9.3 (the headers each opcode carries)"),
+    IB_OPCODE_SEQUENCE(Severity.ERROR, "IBA volume 1 chapter 9 (a message's packets: First, Middle, Last)"),
+    IB_NAK_SEQUENCE(Severity.INFO, "IBA volume 1 section 9.7 (PSN sequence error NAK)"),
+    IB_NAK_RNR(Severity.WARNING, "IBA volume 1 section 9.7 (receiver not ready NAK)"),
+    IB_NAK_ERROR(Severity.ERROR, "IBA volume 1 section 9.7 (NAK codes: invalid request, remote access error,"
             + " remote operational error)"),
-    IB_CAPTURE_LOSS(Severity.INFO, "IBA volume 1 section 9.7.1 (packet sequence numbers)"),
+    IB_CAPTURE_LOSS(Severity.INFO, "IBA volume 1 section 9.7 (packet sequence numbers)"),
     IB_CM_REJECT(Severity.WARNING, "IBA volume 1 section 12.6.7 (ConnectReject)");
 
     public final Severity severity;

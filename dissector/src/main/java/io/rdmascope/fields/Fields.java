@@ -228,7 +228,7 @@ public final class Fields {
                 case INFINIBAND -> "InfiniBand";
             }).label("Carried as").describe("RoCEv2 (UDP port 4791), RoCEv1 (EtherType 0x8915) or InfiniBand (an LRH first)");
     public static final Field IB_OPCODE_NAME = ib("infiniband.opcode_name", Type.STRING, null, p -> Opcodes.name(p.opcode))
-            .label("Operation").describe("The BTH opcode's transport service and operation (IBA volume 1 table 38)");
+            .label("Operation").describe("The BTH opcode's transport service and operation (IBA volume 1)");
     public static final Field IB_PAYLOAD_LENGTH = ib("infiniband.payload_length", Type.NUMBER, null,
             p -> p.payloadLength < 0 ? null : (long) p.payloadLength).label("Payload length")
             .describe("Octets of the payload, without the pad");

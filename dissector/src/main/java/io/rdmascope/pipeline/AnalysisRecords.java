@@ -81,6 +81,8 @@ public final class AnalysisRecords {
         SpillList.writeVarLong(out, t.advertisedFrame);
         SpillList.writeString(out, t.note);
         SpillList.writeString(out, t.summary);
+        SpillList.writeString(out, t.opcodeName);
+        SpillList.writeVarLong(out, t.retransmissions);
         SpillList.writeVarLong(out, t.ulp == null ? -1 : t.ulp.size());
         if (t.ulp != null) {
             for (java.util.Map.Entry<String, Object> e : t.ulp.entrySet()) {
@@ -121,6 +123,8 @@ public final class AnalysisRecords {
         t.advertisedFrame = SpillList.readVarLong(in);
         t.note = SpillList.readString(in);
         t.summary = SpillList.readString(in);
+        t.opcodeName = SpillList.readString(in);
+        t.retransmissions = (int) SpillList.readVarLong(in);
         int n = count(in);
         if (n >= 0) {
             t.ulp = new java.util.LinkedHashMap<>();

@@ -51,6 +51,10 @@ public final class RdmaEvent {
     public boolean last;
     /** The transport's opcode of the packet. */
     public int opcode;
+    /** The transport's name of the opcode ("RC SEND Only"). */
+    public String operation;
+    /** The queue the message goes to at the receiver (its QPN), or -1. */
+    public long queue = -1;
     /** The remote key (R_Key, STag) the operation names, or 0. */
     public long key;
     /** The virtual address or tagged offset this packet's octets go to or come from. */

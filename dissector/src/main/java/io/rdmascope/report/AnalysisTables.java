@@ -4,7 +4,6 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.mpa.MpaConnection;
-import io.rdmascope.pdu.Opcode;
 import io.rdmascope.pipeline.ConnectionSummary;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
@@ -110,7 +109,7 @@ public final class AnalysisTables {
                     && t.advertisedFrame >= 0 ? t.advertisedFrame : null),
             col("opcode", Type.INT32, t -> t.kind == TransactionKind.SEND || t.kind == TransactionKind.ATOMIC
                     ? t.opcode : null),
-            col("opcodeName", Type.STRING, t -> t.kind == TransactionKind.SEND ? opcodeName(t.opcode) : null),
+            col("opcodeName", Type.STRING, t -> t.kind == TransactionKind.SEND ? t.opcodeDisplayName() : null),
             col("qn", Type.INT64, t -> t.kind == TransactionKind.SEND ? t.qn : null),
             col("msn", Type.INT64, t -> t.kind == TransactionKind.SEND ? t.msn : null),
             col("invalidateStag", Type.UINT64, t -> t.kind == TransactionKind.SEND && t.invalidateStag != null
@@ -199,11 +198,6 @@ public final class AnalysisTables {
             a.add("read");
         }
         return a;
-    }
-
-    private static String opcodeName(int opcode) {
-        Opcode op = Opcode.of(opcode);
-        return op == null ? null : op.displayName;
     }
 
     /** As the JSON writes it: the latency, null when not completed. */

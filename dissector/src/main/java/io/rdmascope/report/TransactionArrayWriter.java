@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.fields.Hex;
-import io.rdmascope.pdu.Opcode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -74,6 +73,7 @@ final class TransactionArrayWriter {
     private static final byte[] SUMMARY = name("summary");
     private static final byte[] OPERATIONS = name("operations");
     private static final byte[] NOTE = name("note");
+    private static final byte[] RETRANSMISSIONS = name("retransmissions");
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
@@ -185,8 +185,7 @@ final class TransactionArrayWriter {
             }
             case SEND -> {
                 number(OPCODE, t.opcode);
-                Opcode op = Opcode.of(t.opcode);
-                string(OPCODE_NAME, op == null ? null : op.displayName);
+                string(OPCODE_NAME, t.opcodeDisplayName());
                 number(QN, t.qn);
                 number(MSN, t.msn);
                 if (t.invalidateStag == null) {
@@ -210,6 +209,9 @@ final class TransactionArrayWriter {
         }
         if (t.note != null) {
             string(NOTE, t.note);
+        }
+        if (t.retransmissions > 0) {
+            number(RETRANSMISSIONS, t.retransmissions);
         }
         span(t);
         number(BYTES, t.bytes);

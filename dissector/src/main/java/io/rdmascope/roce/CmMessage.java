@@ -46,7 +46,7 @@ public final class CmMessage {
     public int sourcePort = -1;
     public String destinationIp;
     public int destinationPort = -1;
-    /** REJ: the reason (table 106); MRA: the service timeout. */
+    /** REJ: the reason; MRA: the service timeout. */
     public int reason = -1;
     /** REJ, MRA: which message (0 REQ, 1 REP, 2 other). */
     public int which = -1;
@@ -62,7 +62,7 @@ public final class CmMessage {
         return pathMtu >= 1 && pathMtu <= 5 ? 128 << pathMtu : -1;
     }
 
-    /** The meaning of a REJ reason (IBA volume 1 table 106), as far as rdma_cm meets them. */
+    /** The meaning of a REJ reason (IBA volume 1), as far as rdma_cm meets them. */
     public static String rejectReason(int reason) {
         return switch (reason) {
             case 1 -> "no QP available";

@@ -4,8 +4,8 @@ import io.rdmascope.net.IbFrame;
 import java.util.zip.CRC32;
 
 /**
- * The Invariant CRC of an InfiniBand transport packet (IBA volume 1 section 7.8.1; for RoCEv2 Annex
- * A17 section A17.4.3.1): CRC-32 as Ethernet computes it over the packet from its network header to
+ * The Invariant CRC of an InfiniBand transport packet (IBA volume 1 section 7.8.1; for RoCEv2,
+ * Annex A17): CRC-32 as Ethernet computes it over the packet from its network header to
  * the end of the payload and pad, with the fields that routers may change masked with ones: a
  * Local Route Header of eight ones where none is sent (RoCE) and the VL of one that is; the IPv4
  * type of service, time to live and header checksum, or the IPv6/GRH traffic class, flow label and

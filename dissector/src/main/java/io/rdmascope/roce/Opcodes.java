@@ -1,7 +1,7 @@
 package io.rdmascope.roce;
 
 /**
- * The BTH opcodes (IBA volume 1 section 9.2.1, table 38): the transport service in the upper three
+ * The BTH opcodes (IBA volume 1 section 9.2.1): the transport service in the upper three
  * bits, the operation in the lower five. The operations are named once here, with what each is.
  */
 public final class Opcodes {

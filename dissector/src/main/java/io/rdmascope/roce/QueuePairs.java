@@ -228,7 +228,7 @@ public final class QueuePairs {
     // ------------------------------------------------------------------ requests
 
     /**
-     * A request packet. As the responder does (IBA volume 1 section 9.7.1), only the expected PSN
+     * A request packet. As the responder does (IBA volume 1 section 9.7), only the expected PSN
      * is taken; a later one waits in {@link Requester#pending} for the packets before it (sent
      * again after the responder's NAK), and an earlier one, or one already waiting, is a packet
      * sent again. When the responder shows that it took PSNs the capture lacks (it acknowledges
@@ -386,6 +386,8 @@ public final class QueuePairs {
                 : op == Opcodes.READ_REQUEST ? Kind.READ_REQUEST : Kind.ATOMIC_REQUEST;
         RdmaEvent e = new RdmaEvent(kind, d, p.frame, p.timeNanos);
         e.opcode = p.opcode;
+        e.operation = Opcodes.name(p.opcode);
+        e.queue = p.destQp;
         int bytes = Math.max(0, p.payloadLength);
         if (m == null) {
             if (!Opcodes.isFirst(op) && !quiet) {

@@ -4,7 +4,6 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.fields.Hex;
-import io.rdmascope.pdu.Opcode;
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.scene.paint.Color;
@@ -65,10 +64,10 @@ public final class TransactionStyle {
             case WRITE:
                 return "STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
             case SEND:
-                return opcode(t.opcode) + " MSN " + t.msn
+                return opcode(t) + " MSN " + t.msn
                         + (t.invalidateStag == null ? "" : ", invalidates " + Hex.stag(t.invalidateStag));
             case ATOMIC:
-                return opcode(t.opcode) + ", STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
+                return opcode(t) + ", STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
             case ONESHOT:
                 return "STag " + Hex.stag(t.stag) + " [" + Hex.to(t.to) + ", +" + t.length + ") advertised by "
                         + t.advertiser;
@@ -77,9 +76,9 @@ public final class TransactionStyle {
         }
     }
 
-    private static String opcode(int code) {
-        Opcode op = code >= 0 ? Opcode.of(code) : null;
-        return op != null ? op.displayName : "opcode " + code;
+    private static String opcode(Transaction t) {
+        String name = t.opcodeDisplayName();
+        return name != null ? name : "opcode " + t.opcode;
     }
 
     /** The tooltip of a transaction's bar. */
