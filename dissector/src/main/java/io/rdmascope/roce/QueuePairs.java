@@ -21,13 +21,15 @@ import java.util.List;
  * are numbered per direction in the order their first packet was first seen; ACKs, NAKs and
  * responses name the requests they answer by PSN, which this stage turns into message numbers.
  *
- * <p>Bounds: at most {@link #MAX_CONNECTIONS} connections are followed (the oldest closed or
- * assumed one is forgotten first), each requester remembers the last {@link #SEEN} PSNs and at
+ * <p>Bounds: at most {@link #MAX_CONNECTIONS} connections are followed (packets of more are
+ * counted, {@link #untracked()}, not judged), the packets of at most {@link #MAX_FOLLOWED} at once (a
+ * closed connection's state is let go), each requester remembers the PSNs of its window ({@link SeenPsns}) and at
  * most {@link #MAX_UNANSWERED} requests awaiting their answer.
  */
 public final class QueuePairs {
-    static final int MAX_CONNECTIONS = 4096;
-    static final int SEEN = 1 << 16;
+    static final int MAX_CONNECTIONS = 1 << 16;
+    /** Connections whose packets are followed at once (a closed one's state is let go). */
+    static final int MAX_FOLLOWED = 4096;
     static final int MAX_UNANSWERED = 1 << 14;
     static final int MAX_MISSING_RANGES = 1024;
     /** Request packets a requester may have waiting for an earlier PSN. */
@@ -44,6 +46,7 @@ public final class QueuePairs {
     private final HashMap<QpConnection, Requester[]> state = new HashMap<>();
     private final List<QpConnection> connections = new ArrayList<>();
     private int nextId = 1;
+    private long untracked;
 
     public QueuePairs(RdmaListener out) {
         this.out = out;
@@ -80,7 +83,8 @@ public final class QueuePairs {
         long messages;
         /** The latest messages begun (Sends and Writes), oldest first, at most {@link #RECENT}. */
         final ArrayDeque<Open> recent = new ArrayDeque<>();
-        final long[] seenPsn = new long[SEEN];
+        /** The request PSNs sent so far (within the requester's window). */
+        final SeenPsns seen = new SeenPsns();
         /** Request packets past a PSN not seen yet, by PSN, waiting for it (at most {@link #MAX_PENDING}). */
         final HashMap<Long, IbPacket> pending = new HashMap<>();
         /** The highest PSN waiting. */
@@ -88,17 +92,9 @@ public final class QueuePairs {
         /** Packets are being taken after a capture loss: a message without its First is no violation. */
         boolean afterLoss;
         long lastFrame;
-        final long[] seenFrame = new long[SEEN];
-        final long[] seenTime = new long[SEEN];
-        /** The first PSN of the request that marked each PSN (a Read Request marks those of its whole response). */
-        final long[] seenFirst = new long[SEEN];
         final ArrayDeque<Request> unanswered = new ArrayDeque<>();
         /** Ranges of PSNs never seen before a later one, as [first, end) pairs. */
         final ArrayDeque<long[]> missing = new ArrayDeque<>();
-
-        Requester() {
-            java.util.Arrays.fill(seenPsn, -1);
-        }
     }
 
     /** A Send or Write whose last packet has not come yet. */
@@ -166,15 +162,27 @@ public final class QueuePairs {
             return;
         }
         int op = p.operation();
-        if (Opcodes.isRequest(op)) {
-            request(c, d, requester(c, d), p, op);
+        Requester r = requester(c, Opcodes.isRequest(op) ? d : 1 - d);
+        if (r == null) {
+            untracked++;
+        } else if (Opcodes.isRequest(op)) {
+            request(c, d, r, p, op);
         } else {
-            response(c, 1 - d, requester(c, 1 - d), p, op);
+            response(c, 1 - d, r, p, op);
         }
     }
 
+    /** The state of direction d's requester, or null when {@link #MAX_FOLLOWED} connections are followed already. */
     private Requester requester(QpConnection c, int d) {
-        return state.computeIfAbsent(c, k -> new Requester[] {new Requester(), new Requester()})[d];
+        Requester[] rs = state.get(c);
+        if (rs == null) {
+            if (state.size() >= MAX_FOLLOWED) {
+                return null;
+            }
+            rs = new Requester[] {new Requester(), new Requester()};
+            state.put(c, rs);
+        }
+        return rs[d];
     }
 
     /** The connection a packet belongs to, made from the traffic when its set-up was not captured. */
@@ -194,6 +202,9 @@ public final class QueuePairs {
             }
         }
         c = add();
+        if (c == null) {
+            return null;
+        }
         c.assumed = true;
         c.address[0] = p.source;
         c.address[1] = p.destination;
@@ -203,22 +214,20 @@ public final class QueuePairs {
         return c;
     }
 
+    /** A new connection, or null when {@link #MAX_CONNECTIONS} are followed already (the rest are counted). */
     private QpConnection add() {
         if (connections.size() >= MAX_CONNECTIONS) {
-            forgetOldest();
+            untracked++;
+            return null;
         }
         QpConnection c = new QpConnection("q" + nextId++);
         connections.add(c);
         return c;
     }
 
-    /** Forgets the oldest closed connection's state (its summary stays), to keep the stage bounded. */
-    private void forgetOldest() {
-        for (QpConnection c : connections) {
-            if ((c.closed || c.assumed) && state.remove(c) != null) {
-                return;
-            }
-        }
+    /** Packets and CM requests of connections beyond {@link #MAX_CONNECTIONS}, which are not followed. */
+    public long untracked() {
+        return untracked;
     }
 
     private static String key(String address, long qpn) {
@@ -236,9 +245,8 @@ public final class QueuePairs {
      */
     private void request(QpConnection c, int d, Requester r, IbPacket p, int op) {
         long psn = p.psn;
-        int slot = (int) (psn & (SEEN - 1));
-        if (r.seenPsn[slot] == psn) {
-            retransmission(c, d, r, p, op, r.seenFrame[slot], r.seenTime[slot], r.seenFirst[slot]);
+        if (r.seen.contains(psn)) {
+            retransmission(c, d, r, p, op, r.seen.frame(psn), r.seen.time(psn), r.seen.first(psn));
             return;
         }
         IbPacket waiting = r.pending.get(psn);
@@ -351,13 +359,9 @@ public final class QueuePairs {
     }
 
     private static void mark(Requester r, IbPacket p, long psn, long span) {
-        for (long i = 0; i < Math.min(span, SEEN); i++) {
-            long q = (psn + i) & PSN_MASK;
-            int s = (int) (q & (SEEN - 1));
-            r.seenPsn[s] = q;
-            r.seenFrame[s] = p.frame;
-            r.seenTime[s] = p.timeNanos;
-            r.seenFirst[s] = psn;
+        long oldest = r.unanswered.isEmpty() ? -1 : r.unanswered.peekFirst().firstPsn;
+        for (long i = 0; i < Math.min(span, SeenPsns.MAX); i++) {
+            r.seen.add((psn + i) & PSN_MASK, p.frame, p.timeNanos, psn, oldest);
         }
         r.lastFrame = p.frame;
     }
@@ -694,6 +698,9 @@ public final class QueuePairs {
                     return pending.get(k);
                 }
                 QpConnection c = add();
+                if (c == null) {
+                    return null;
+                }
                 c.address[0] = m.sourceIp != null ? m.sourceIp : p.source;
                 c.address[1] = m.destinationIp != null ? m.destinationIp : p.destination;
                 c.port[0] = Math.max(0, m.sourcePort);
@@ -726,10 +733,11 @@ public final class QueuePairs {
                 byQp.put(key(c.address[0], c.qpn[0]), c);
                 byQp.put(key(c.address[1], c.qpn[1]), c);
                 state.remove(c);
-                Requester[] rs = {new Requester(), new Requester()};
-                rs[0].expected = c.startingPsn[0];
-                rs[1].expected = c.startingPsn[1];
-                state.put(c, rs);
+                Requester first = requester(c, 0);
+                if (first != null) {
+                    first.expected = c.startingPsn[0];
+                    requester(c, 1).expected = c.startingPsn[1];
+                }
                 out.rdmaConnection(c);
                 return c;
             }
@@ -766,6 +774,7 @@ public final class QueuePairs {
                     RdmaEvent e = new RdmaEvent(Kind.CLOSE, side, p.frame, p.timeNanos);
                     e.text = m.type.displayName + " from " + p.source;
                     flush(c);
+                    state.remove(c);
                     out.rdma(c, e);
                 }
                 return c;

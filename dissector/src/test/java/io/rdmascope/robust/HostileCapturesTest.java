@@ -133,6 +133,52 @@ class HostileCapturesTest {
             return new Pcap().record(t.syn()).record(t.synAck()).record(t.data(true, req)).record(t.data(true, random(4, 900)))
                     .bytes();
         }));
+        // RoCEv2: headers cut, lengths that lie, pads past the payload, PSNs wrapping, floods
+        int a = 0x0a000001, b = 0x0a000002;
+        c.add(file("roce-bth-cut", Expect.ANALYSED, () -> new Pcap()
+                .record(Arrays.copyOf(roce(a, b, 0x04, 0, 17, 1, new byte[0], -1), 14 + 20 + 8 + 5)).bytes()));
+        c.add(file("roce-udp-length-lies", Expect.ANALYSED, () -> new Pcap()
+                .record(roce(a, b, 0x04, 0, 17, 1, new byte[8], 0xffff))
+                .record(roce(a, b, 0x04, 0, 17, 2, new byte[8], 9)).bytes()));
+        c.add(file("roce-pad-past-payload", Expect.ANALYSED, () -> new Pcap()
+                .record(roce(a, b, 0x04, 3, 17, 1, new byte[2], -1)).bytes()));
+        c.add(file("roce-reth-cut", Expect.ANALYSED, () -> new Pcap()
+                .record(roce(a, b, 0x0a, 0, 17, 1, new byte[7], -1))
+                .record(roce(a, b, 0x0c, 0, 17, 2, new byte[15], -1)).bytes()));
+        c.add(file("roce-psn-wraparound", Expect.ANALYSED, () -> {
+            Pcap pcap = new Pcap();
+            for (long psn = 0xfffffcL; psn < 0x1000004L; psn++) {
+                pcap.record(roce(a, b, 0x04, 0, 17, psn, new byte[16], -1));
+                pcap.record(roce(b, a, 0x11, 0, 18, psn, new byte[] {0x1f, 0, 0, 1}, -1));
+            }
+            return pcap.bytes();
+        }));
+        c.add(file("roce-qp-flood", Expect.ANALYSED, () -> {
+            Pcap pcap = new Pcap();
+            Random q = new Random(3);
+            for (int i = 0; i < 6000; i++) {
+                pcap.record(roce(a + q.nextInt(64), b, 0x04, 0, q.nextInt(1 << 24), q.nextInt(1 << 24), new byte[4], -1));
+            }
+            return pcap.bytes();
+        }));
+        c.add(file("roce-outstanding-read-flood", Expect.ANALYSED, () -> {
+            Pcap pcap = new Pcap();
+            for (int i = 0; i < 20000; i++) {
+                byte[] reth = java.nio.ByteBuffer.allocate(16).putLong(0x1000L * i).putInt(0x1234).putInt(1 << 20).array();
+                pcap.record(roce(a, b, 0x0c, 0, 17, (long) i * 1024, reth, -1));
+            }
+            return pcap.bytes();
+        }));
+        c.add(file("roce-garbage-after-bth", Expect.ANALYSED, () -> {
+            Pcap pcap = new Pcap();
+            Random g = new Random(5);
+            for (int i = 0; i < 500; i++) {
+                byte[] rest = new byte[g.nextInt(80)];
+                g.nextBytes(rest);
+                pcap.record(roce(a, b, g.nextInt(256), g.nextInt(4), g.nextInt(4), g.nextInt(1 << 24), rest, -1));
+            }
+            return pcap.bytes();
+        }));
         c.add(file("synth-sample", Expect.ANALYSED, Wire::synthSample));
         for (int snap : new int[] {64, 80, 100}) {
             c.add(file("synth-snaplen-" + snap, Expect.ANALYSED, () -> snap(synthSample(), snap)));

@@ -3,6 +3,8 @@ package io.rdmascope.robust;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.rdmascope.capture.Packet;
+import io.rdmascope.engine.Engine;
+import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
@@ -19,6 +21,7 @@ import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.pipeline.Source;
+import io.rdmascope.roce.RoceStage;
 import io.rdmascope.tcp.ConnectionListener;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.StreamHandler;
@@ -90,6 +93,51 @@ class PipelineFuzzTest {
             p.originalLength = in.consumeBoolean() ? b.length : b.length + in.consumeInt(0, 100);
             d.decode(p, s);
         }
+    }
+
+    /**
+     * InfiniBand packets of a few queue pairs (RoCEv2 frames around fuzzed transport octets, or native
+     * InfiniBand records), through the packet decoder, the queue-pair stage and the engine.
+     */
+    @FuzzTest(maxDuration = "2m")
+    void roceStage(FuzzedDataProvider in) {
+        Engine engine = new Engine(NicSettings.DEFAULTS, new EngineListener() {
+            @Override
+            public void violation(io.rdmascope.engine.Violation violation) {}
+
+            @Override
+            public void transaction(io.rdmascope.engine.Transaction transaction) {}
+        });
+        RoceStage roce = new RoceStage(engine);
+        PacketDecoder d = new PacketDecoder();
+        Packet p = new Packet();
+        TcpSegment s = new TcpSegment();
+        boolean infiniband = in.consumeBoolean();
+        long frame = 1;
+        while (in.remainingBytes() > 0) {
+            byte[] ib = in.consumeBytes(in.consumeInt(0, 1200));
+            if (ib.length >= 8 && in.consumeBoolean()) {
+                ib[0] = (byte) in.pickValue(new int[] {0x00, 0x01, 0x02, 0x04, 0x06, 0x07, 0x08, 0x0a, 0x0c, 0x0d, 0x0e,
+                    0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x17, 0x64, 0x81});
+                ib[5] = 0;
+                ib[6] = 0;
+                ib[7] = (byte) in.consumeInt(0, 3);
+            }
+            byte[] b = infiniband ? ib : Wire.roceFrame(0x0a000001 + in.consumeInt(0, 1), 0x0a000002, ib);
+            p.frame = frame;
+            p.timestampNanos = frame * 1000;
+            frame++;
+            p.linkType = infiniband ? 247 : 1;
+            p.data = b;
+            p.offset = 0;
+            p.length = b.length;
+            p.originalLength = b.length;
+            if (d.decode(p, s, roce.frame()) == PacketDecoder.IB) {
+                roce.packet();
+            }
+        }
+        roce.finish();
+        engine.end();
     }
 
     /** TCP reassembly of arbitrary segments of two or three connections, through MPA and DDP. */

@@ -125,6 +125,38 @@ final class Wire {
         return f.array();
     }
 
+    /**
+     * Ethernet + IPv4 + UDP to port 4791 (checksum 0) around an InfiniBand transport packet: a BTH
+     * of {@code opcode}, destination QP and PSN, then {@code rest} and an ICRC of four zero octets
+     * (so every such packet is an ICRC mismatch unless {@code udpLength} lies it away).
+     *
+     * @param udpLength the UDP length field, or -1 for the true one
+     */
+    static byte[] roce(int src, int dst, int opcode, int padCount, long destQp, long psn, byte[] rest, int udpLength) {
+        int ib = 12 + rest.length + 4;
+        ByteBuffer f = ByteBuffer.allocate(14 + 20 + 8 + ib);
+        f.put(new byte[] {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 6}).putShort((short) 0x0800);
+        f.put((byte) 0x45).put((byte) 0).putShort((short) (28 + ib)).putShort((short) 1).putShort((short) 0x4000)
+                .put((byte) 64).put((byte) 17).putShort((short) 0).putInt(src).putInt(dst);
+        f.putShort((short) 50000).putShort((short) 4791).putShort((short) (udpLength < 0 ? 8 + ib : udpLength))
+                .putShort((short) 0);
+        f.put((byte) opcode).put((byte) (padCount << 4)).putShort((short) 0xffff).putInt((int) (destQp & 0xffffff))
+                .putInt((int) (0x80000000L | (psn & 0xffffff)));
+        f.put(rest).putInt(0);
+        return f.array();
+    }
+
+    /** Ethernet + IPv4 + UDP to port 4791 around the octets of an InfiniBand transport packet, as they are. */
+    static byte[] roceFrame(int src, int dst, byte[] transport) {
+        ByteBuffer f = ByteBuffer.allocate(14 + 20 + 8 + transport.length);
+        f.put(new byte[] {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 6}).putShort((short) 0x0800);
+        f.put((byte) 0x45).put((byte) 0).putShort((short) (28 + transport.length)).putShort((short) 1)
+                .putShort((short) 0x4000).put((byte) 64).put((byte) 17).putShort((short) 0).putInt(src).putInt(dst);
+        f.putShort((short) 50000).putShort((short) 4791).putShort((short) (8 + transport.length)).putShort((short) 0);
+        f.put(transport);
+        return f.array();
+    }
+
     /** An MPA Request or Reply (revision 1, no markers, CRC as asked, no private data). */
     static byte[] mpaFrame(boolean request, boolean crc) {
         ByteBuffer b = ByteBuffer.allocate(20);
@@ -235,13 +267,20 @@ final class Wire {
 
     /**
      * Captures whose payloads carry upper-layer protocols that advertise STags: the teaching
-     * samples of each protocol and the Linux siw captures of the same protocols.
+     * samples of each protocol and the Linux rxe (RoCE) and siw (iWARP) captures of the same protocols.
      */
     static List<Path> ulpCaptures() {
         List<Path> out = new ArrayList<>();
         for (String s : new String[] {"ulp-nfs", "ulp-nvme", "ulp-nvme-shared-key", "ulp-iser", "ulp-smb", "ulp-rping",
                 "ulp-malformed"}) {
             Path p = Path.of("..", "samples", s + ".pcap");
+            if (Files.exists(p)) {
+                out.add(p);
+            }
+        }
+        Path rxe = REAL.resolve("rxe");
+        for (String s : new String[] {"rxe_nfs_rdma", "rxe_nvmeof_rdma", "rxe_iser", "rxe_rping_64", "rxe_read_lat_64"}) {
+            Path p = rxe.resolve(s + "_mtu1500.pcap");
             if (Files.exists(p)) {
                 out.add(p);
             }
