@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  */
 final class StatisticsOptions {
     @Option(names = "-z", paramLabel = "STAT",
-            description = "statistics after the report (repeatable): conv,iwarp | rdma,lat | io,stat,INTERVAL "
+            description = "statistics after the report (repeatable): conv,iwarp | conv,roce | rdma,lat | io,stat,INTERVAL "
                     + "(seconds) | expert")
     List<String> names = new ArrayList<>();
 

@@ -92,7 +92,7 @@ public final class Engine implements MessageListener {
         this.stags = new StagRules(nic, model, conns, ledger, reporter, narration);
         this.ulps = new UpperLayer(protocols, ledger, reporter, narration);
         this.ops = new Operations(ledger, reporter, narration, stags, ulps);
-        this.verbs = new Verbs(ledger, reporter, stags, ulps);
+        this.verbs = new Verbs(ledger, reporter, stags, ulps, narration);
     }
 
     /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */

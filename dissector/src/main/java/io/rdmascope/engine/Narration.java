@@ -27,6 +27,12 @@ interface Narration {
     /** An MPA Request or Reply, sent from direction d. */
     default void handshake(Conn c, int d, MpaHandshake h) {}
 
+    /**
+     * What a NIC did for an operation of a transport-neutral connection ({@link Verbs}), in words:
+     * the sender's NIC of direction d ({@code peer} false) or its peer's ({@code peer} true).
+     */
+    default void nic(Conn c, int d, long f, boolean peer, String text) {}
+
     /** The connection closed ({@code reason}): both NICs tear down their queue pair. */
     default void teardown(Conn c, long f, String reason) {}
 

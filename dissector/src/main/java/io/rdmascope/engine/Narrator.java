@@ -28,6 +28,11 @@ final class Narrator implements Narration {
         listener.step(frame, c.id, endpoint, actor, text);
     }
 
+    @Override
+    public void nic(Conn c, int d, long f, boolean peer, String text) {
+        step(f, c, c.endpoint[peer ? 1 - d : d], NIC, "NIC " + text);
+    }
+
     // MPA
 
     @Override

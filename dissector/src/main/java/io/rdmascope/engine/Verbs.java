@@ -27,12 +27,14 @@ final class Verbs {
     private final Reporter reporter;
     private final StagRules stags;
     private final UpperLayer ulps;
+    private final Narration narration;
 
-    Verbs(Ledger ledger, Reporter reporter, StagRules stags, UpperLayer ulps) {
+    Verbs(Ledger ledger, Reporter reporter, StagRules stags, UpperLayer ulps, Narration narration) {
         this.ledger = ledger;
         this.reporter = reporter;
         this.stags = stags;
         this.ulps = ulps;
+        this.narration = narration;
     }
 
     /** What the engine keeps of one direction's operations on a transport-neutral connection. */
@@ -117,6 +119,8 @@ final class Verbs {
             t.addDataFrame(f);
         }
         t.bytes += e.bytes;
+        narration.nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " in a receive buffer"
+                + (e.last ? " (message of " + e.messageBytes + " B complete)" : ""));
         if (e.last) {
             if (e.invalidateKey != 0) {
                 t.invalidateStag = e.invalidateKey;
@@ -149,6 +153,8 @@ final class Verbs {
             t.parent.addDataFrame(f);
             t.parent.bytes += e.bytes;
         }
+        narration.nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " at " + Words.hex(e.address)
+                + " of R_Key " + Words.stag(t.stag));
         if (e.last) {
             ulps.write(c, d, f, e.head, e.headLength, e.messageBytes, t, t.stag, t.to);
         }
@@ -163,6 +169,8 @@ final class Verbs {
             link(c, d, t, e.key, e.address, e.length);
             stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         }
+        narration.nic(c, d, f, false, "asks for " + e.length + " B of R_Key " + Words.stag(e.key) + " at "
+                + Words.hex(e.address) + " (RDMA Read Request)");
         if (t.parent != null && ledger.isOpen(t.parent)) {
             t.parent.addDataFrame(f);
         }
@@ -213,6 +221,7 @@ final class Verbs {
             t.parent.addDataFrame(f);
             t.parent.bytes += e.bytes;
         }
+        narration.nic(c, d, f, true, "returns " + e.bytes + " B for " + t.id + (e.last ? ", the last of it" : ""));
         if (e.last) {
             remove(c, d, t);
             ledger.completed(t, f);
@@ -239,6 +248,7 @@ final class Verbs {
                 it.remove();
                 if (ledger.isOpen(o.t)) {
                     ledger.completed(o.t, f);
+                    narration.nic(c, d, f, true, "acknowledges " + o.t.id);
                 }
             }
         }
@@ -258,6 +268,7 @@ final class Verbs {
             t.addDataFrame(f);
             t.retransmissions++;
         }
+        narration.nic(c, d, f, false, "sends a packet again (" + e.text + ")");
     }
 
     private void wire(Conn c, int d, long f, RdmaEvent e) {

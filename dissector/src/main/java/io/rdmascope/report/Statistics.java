@@ -5,7 +5,10 @@ import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
+import io.rdmascope.fields.Hex;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.roce.QpConnection;
 import io.rdmascope.tcp.Direction;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,7 +21,7 @@ import java.util.Map;
 
 /**
  * The {@code -z} statistics of {@code analyze}, printed after a file's report as tshark prints
- * its own: {@code conv,iwarp} (per MPA connection), {@code rdma,lat} (per kind and connection,
+ * its own: {@code conv,iwarp} (per MPA connection), {@code conv,roce} (per RoCE connection), {@code rdma,lat} (per kind and connection,
  * from {@link KindTable}), {@code io,stat,INTERVAL} (per interval of capture time) and
  * {@code expert} (the violations by severity and code). In JSON each is a key of the file's
  * {@code "statistics"} object.
@@ -27,15 +30,16 @@ public final class Statistics {
     /** One {@code -z} request. */
     public record Request(String name, long intervalNanos) {
         public static final String CONV = "conv,iwarp";
+        public static final String CONV_ROCE = "conv,roce";
         public static final String LATENCY = "rdma,lat";
         public static final String IO = "io,stat";
         public static final String EXPERT = "expert";
         /** The statistics there are, as {@code -z} names them. */
-        public static final List<String> KNOWN = List.of(CONV, LATENCY, IO + ",INTERVAL", EXPERT);
+        public static final List<String> KNOWN = List.of(CONV, CONV_ROCE, LATENCY, IO + ",INTERVAL", EXPERT);
 
         /** The request {@code -z text} names, or null when there is no such statistic. */
         public static Request parse(String text) {
-            if (text.equals(CONV) || text.equals(LATENCY) || text.equals(EXPERT)) {
+            if (text.equals(CONV) || text.equals(CONV_ROCE) || text.equals(LATENCY) || text.equals(EXPERT)) {
                 return new Request(text, 0);
             }
             if (text.startsWith(IO + ",")) {
@@ -66,6 +70,7 @@ public final class Statistics {
         for (Request r : requests) {
             switch (r.name()) {
                 case Request.CONV -> conversationsText(traffic, out);
+                case Request.CONV_ROCE -> roceConversationsText(f, out);
                 case Request.LATENCY -> latencyText(f, out);
                 case Request.IO -> ioText(f, traffic, out);
                 default -> expertText(f, out);
@@ -92,6 +97,39 @@ public final class Statistics {
                     c.durationSeconds(), bitsPerSecond(c));
         }
         out.println(RULE);
+    }
+
+    /** One line per RoCE connection: its queue pairs and what its wire showed (the connection's counters). */
+    private static void roceConversationsText(FileAnalysis f, PrintWriter out) {
+        out.println(RULE);
+        out.println("RoCE Conversations");
+        out.println("QPs are the initiator's and the responder's; Retrans are request packets sent again");
+        out.printf("%-5s %-23s %-23s %-17s %5s %9s %12s %8s %7s %5s %7s %6s %6s%n", "Conn", "Initiator", "Responder",
+                "QPs", "MTU", "Packets", "Bytes", "Retrans", "Resumed", "NAKs", "Missing", "ECN CE", "CNPs");
+        for (RdmaConnection c : f.rdmaConnections()) {
+            if (!(c instanceof QpConnection q)) {
+                continue;
+            }
+            QpConnection.Counters n = q.counters;
+            out.printf("%-5s %-23s %-23s %-17s %5s %9d %12d %8d %7d %5d %7d %6d %6d%n", q.id(),
+                    q.source(Direction.FROM_INITIATOR), q.source(Direction.FROM_RESPONDER),
+                    qpn(q.qpn[0]) + "/" + qpn(q.qpn[1]), q.pathMtu < 0 ? "-" : String.valueOf(q.pathMtu), n.packets,
+                    n.bytes, n.retransmittedPackets, n.resumedReads, n.sequenceNaks + n.rnrNaks + n.otherNaks,
+                    n.missingPackets, n.ecnCe, n.cnps);
+        }
+        out.println(RULE);
+    }
+
+    private static String qpn(long qpn) {
+        return qpn < 0 ? "?" : Hex.atLeast(qpn, 6);
+    }
+
+    private static void roceConversationsJson(FileAnalysis f, JsonGenerator g) throws IOException {
+        g.writeArrayFieldStart("roceConversations");
+        for (RdmaConnection c : f.rdmaConnections()) {
+            AnalysisJsonWriter.writeRdmaConnection(g, c);
+        }
+        g.writeEndArray();
     }
 
     private static String yesNo(boolean b) {
@@ -226,6 +264,7 @@ public final class Statistics {
         for (Request r : requests) {
             switch (r.name()) {
                 case Request.CONV -> conversationsJson(traffic, g);
+                case Request.CONV_ROCE -> roceConversationsJson(f, g);
                 case Request.LATENCY -> latencyJson(f, g);
                 case Request.IO -> ioJson(f, traffic, g);
                 default -> expertJson(f, g);
