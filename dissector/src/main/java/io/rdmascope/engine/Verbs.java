@@ -272,11 +272,12 @@ final class Verbs {
     }
 
     private void wire(Conn c, int d, long f, RdmaEvent e) {
-        ViolationCode code = switch (e.code) {
-            case 1 -> ViolationCode.IB_ICRC_MISMATCH;
-            case 3 -> ViolationCode.IB_OPCODE_SEQUENCE;
-            case 4 -> ViolationCode.IB_CM_REJECT;
-            default -> ViolationCode.IB_MALFORMED;
+        ViolationCode code = e.finding == null ? ViolationCode.IB_MALFORMED : switch (e.finding) {
+            case CHECKSUM -> ViolationCode.IB_ICRC_MISMATCH;
+            case LENGTH -> ViolationCode.IB_PACKET_LENGTH;
+            case SEQUENCE -> ViolationCode.IB_OPCODE_SEQUENCE;
+            case REJECTED -> ViolationCode.IB_CM_REJECT;
+            case MALFORMED -> ViolationCode.IB_MALFORMED;
         };
         reporter.report(code, f, c, null, null, e.text);
     }

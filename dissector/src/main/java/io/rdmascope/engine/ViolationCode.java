@@ -36,6 +36,8 @@ public enum ViolationCode {
     ULP_MALFORMED(Severity.WARNING, "the specification of the upper-layer protocol"),
     IB_ICRC_MISMATCH(Severity.ERROR, "IBA volume 1 section 7.8.1; Annex A17 (the ICRC of RoCEv2)"),
     IB_MALFORMED(Severity.ERROR, "IBA volume 1 sections 9.2 and 9.3 (the headers each opcode carries)"),
+    IB_PACKET_LENGTH(Severity.ERROR, "IBA volume 1 chapter 9 (a First or Middle packet carries the path MTU, a"
+            + " packet never more; the pad makes the payload whole words, only on a message's last packet)"),
     IB_OPCODE_SEQUENCE(Severity.ERROR, "IBA volume 1 chapter 9 (a message's packets: First, Middle, Last)"),
     IB_NAK_SEQUENCE(Severity.INFO, "IBA volume 1 section 9.7 (PSN sequence error NAK)"),
     IB_NAK_RNR(Severity.WARNING, "IBA volume 1 section 9.7 (receiver not ready NAK)"),

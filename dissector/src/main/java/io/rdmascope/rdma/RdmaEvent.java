@@ -33,8 +33,22 @@ public final class RdmaEvent {
         LOSS,
         /** The connection was torn down ({@link #text} says how). */
         CLOSE,
-        /** A finding of the transport's stage about the wire ({@link #code}, {@link #text}). */
+        /** A finding of the transport's stage about the wire ({@link #finding}, {@link #text}). */
         WIRE
+    }
+
+    /** What a {@link Kind#WIRE} event found. */
+    public enum Finding {
+        /** The packet's integrity check (an ICRC) does not match its octets. */
+        CHECKSUM,
+        /** The packet is too short for the headers it announces, or its lengths disagree. */
+        MALFORMED,
+        /** A packet's length breaks the transport's rule for its place in its message (path MTU, pad). */
+        LENGTH,
+        /** A packet continues no message: its message's first packet is missing. */
+        SEQUENCE,
+        /** The connection's set-up was refused. */
+        REJECTED
     }
 
     public final Kind kind;
@@ -72,8 +86,10 @@ public final class RdmaEvent {
     public long invalidateKey;
     /** Immediate data, when the packet carries it. */
     public Long immediate;
-    /** A code of the event: a NAK's code, a finding's number. */
+    /** A code of the event: a NAK's code. */
     public int code;
+    /** What a {@link Kind#WIRE} event found. */
+    public Finding finding;
     /** For a retransmission or a loss: the frame that first carried the packet, or -1. */
     public long original = -1;
     /** For a retransmission: nanoseconds since the packet was first sent, or -1. */

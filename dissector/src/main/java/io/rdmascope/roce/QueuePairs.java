@@ -1,6 +1,7 @@
 package io.rdmascope.roce;
 
 import io.rdmascope.rdma.RdmaEvent;
+import io.rdmascope.rdma.RdmaEvent.Finding;
 import io.rdmascope.rdma.RdmaEvent.Kind;
 import io.rdmascope.rdma.RdmaListener;
 import java.util.ArrayDeque;
@@ -149,7 +150,7 @@ public final class QueuePairs {
         }
         if (p.icrcBad()) {
             n.icrcErrors++;
-            wire(c, d, p, 1, "ICRC 0x" + Long.toHexString(p.icrc) + " where the packet's octets give 0x"
+            wire(c, d, p, Finding.CHECKSUM, "ICRC 0x" + Long.toHexString(p.icrc) + " where the packet's octets give 0x"
                     + Long.toHexString(p.icrcComputed) + ": the packet was damaged on the way");
             return;
         }
@@ -158,7 +159,7 @@ public final class QueuePairs {
             return;
         }
         if (p.malformed != null) {
-            wire(c, d, p, 2, Opcodes.name(p.opcode) + ": " + p.malformed);
+            wire(c, d, p, Finding.MALFORMED, Opcodes.name(p.opcode) + ": " + p.malformed);
             return;
         }
         int op = p.operation();
@@ -238,10 +239,11 @@ public final class QueuePairs {
 
     /**
      * A request packet. As the responder does (IBA volume 1 section 9.7), only the expected PSN
-     * is taken; a later one waits in {@link Requester#pending} for the packets before it (sent
-     * again after the responder's NAK), and an earlier one, or one already waiting, is a packet
-     * sent again. When the responder shows that it took PSNs the capture lacks (it acknowledges
-     * past them), they were lost by the capture: the waiting packets are taken from there on.
+     * is taken; a later one waits in {@link Requester#pending}: the responder refused it, and the
+     * requester sends it again after the ones before it (Go-Back-N), when that copy is the one
+     * taken. A packet whose PSN was seen before is a packet sent again. When the responder shows
+     * that it took PSNs the capture lacks (it acknowledges past them), they were lost by the
+     * capture: the waiting packets are taken from there on.
      */
     private void request(QpConnection c, int d, Requester r, IbPacket p, int op) {
         long psn = p.psn;
@@ -249,15 +251,19 @@ public final class QueuePairs {
             retransmission(c, d, r, p, op, r.seen.frame(psn), r.seen.time(psn), r.seen.first(psn));
             return;
         }
-        IbPacket waiting = r.pending.get(psn);
-        if (waiting != null) {
-            retransmission(c, d, r, p, op, waiting.frame, waiting.timeNanos, psn);
-            return;
-        }
         if (r.expected < 0) {
             r.expected = psn;
         }
         int ahead = signed(psn - r.expected);
+        IbPacket waiting = r.pending.get(psn);
+        if (waiting != null) {
+            retransmission(c, d, r, p, op, waiting.frame, waiting.timeNanos, psn);
+            if (ahead != 0) {
+                return;
+            }
+            // the copy the responder takes: the one it waited for since it refused the first
+            r.pending.remove(psn);
+        }
         if (ahead > 0) {
             if (r.pending.isEmpty() || signed(psn - r.pendingHigh) > 0) {
                 missing(c, r, p, r.pending.isEmpty() ? r.expected : (r.pendingHigh + 1) & PSN_MASK, psn);
@@ -270,7 +276,6 @@ public final class QueuePairs {
             return;
         }
         take(c, d, r, p, op, ahead < 0);
-        drain(c, d, r);
     }
 
     /** Takes a request packet in PSN order ({@code late}: one the capture only now shows, behind the expected PSN). */
@@ -283,6 +288,7 @@ public final class QueuePairs {
         }
         recovered(c, r, psn);
         mark(r, p, psn, span);
+        length(c, d, p, op);
         if (!late) {
             r.expected = (psn + span) & PSN_MASK;
         }
@@ -291,6 +297,29 @@ public final class QueuePairs {
             m = placed(r, psn, Opcodes.isSend(op));
         }
         message(c, d, r, p, op, span, m, late || r.afterLoss);
+    }
+
+    /**
+     * The length rules of a packet that carries a message's octets (IBA volume 1 chapter 9): never
+     * more than the path MTU, exactly the path MTU on a First or Middle packet, and a pad that makes
+     * the payload whole 4-octet words, on a message's last packet only.
+     */
+    private void length(QpConnection c, int d, IbPacket p, int op) {
+        int n = p.payloadLength;
+        if (n < 0 || !(Opcodes.isSend(op) || Opcodes.isWrite(op) || Opcodes.isReadResponse(op))) {
+            return;
+        }
+        String what = Opcodes.name(p.opcode) + " with PSN " + p.psn;
+        boolean last = Opcodes.isLast(op);
+        if (c.pathMtu > 0 && n > c.pathMtu) {
+            wire(c, d, p, Finding.LENGTH, what + " carries " + n + " B, more than the path MTU of " + c.pathMtu + " B");
+        } else if (c.pathMtu > 0 && !last && n != c.pathMtu) {
+            wire(c, d, p, Finding.LENGTH, what + " carries " + n + " B: a First or Middle packet carries the path MTU"
+                    + " of " + c.pathMtu + " B");
+        } else if ((n + p.padCount) % 4 != 0 || !last && p.padCount != 0) {
+            wire(c, d, p, Finding.LENGTH, what + " has a pad of " + p.padCount + " B after " + n + " B of payload"
+                    + (last ? ": the two do not make whole 4-octet words" : ": only a message's last packet is padded"));
+        }
     }
 
     /** Takes the waiting packets that now continue the expected PSN. */
@@ -395,7 +424,7 @@ public final class QueuePairs {
         int bytes = Math.max(0, p.payloadLength);
         if (m == null) {
             if (!Opcodes.isFirst(op) && !quiet) {
-                wire(c, d, p, 3, Opcodes.name(p.opcode) + " with PSN " + p.psn + " continues no message: its First"
+                wire(c, d, p, Finding.SEQUENCE, Opcodes.name(p.opcode) + " with PSN " + p.psn + " continues no message: its First"
                         + " packet is not in the capture");
             }
             m = new Open(++r.messages, send, p.psn);
@@ -642,6 +671,7 @@ public final class QueuePairs {
             acknowledgedBefore(c, d, r, p, q);
         }
         q.nextResponse = (p.psn + 1) & PSN_MASK;
+        length(c, 1 - d, p, op);
         RdmaEvent e = new RdmaEvent(Kind.READ_RESPONSE, d, p.frame, p.timeNanos);
         e.opcode = p.opcode;
         e.message = q.message;
@@ -754,7 +784,7 @@ public final class QueuePairs {
                     c.closed = true;
                     out.rdmaConnection(c);
                     RdmaEvent e = new RdmaEvent(Kind.WIRE, 1, p.frame, p.timeNanos);
-                    e.code = 4;
+                    e.finding = Finding.REJECTED;
                     e.text = "ConnectReject from " + p.source + " (" + CmMessage.rejectReason(m.reason) + ") of the "
                             + (m.which == 0 ? "ConnectRequest" : m.which == 1 ? "ConnectReply" : "exchange")
                             + " of frame " + c.requestFrame;
@@ -819,10 +849,10 @@ public final class QueuePairs {
         }
     }
 
-    private void wire(QpConnection c, int d, IbPacket p, int code, String text) {
+    private void wire(QpConnection c, int d, IbPacket p, Finding finding, String text) {
         RdmaEvent e = new RdmaEvent(Kind.WIRE, d, p.frame, p.timeNanos);
         e.opcode = p.opcode;
-        e.code = code;
+        e.finding = finding;
         e.text = text;
         out.rdma(c, e);
     }

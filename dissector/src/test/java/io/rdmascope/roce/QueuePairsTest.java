@@ -1,0 +1,176 @@
+package io.rdmascope.roce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdmascope.net.IbFrame;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.rdma.RdmaEvent;
+import io.rdmascope.rdma.RdmaEvent.Kind;
+import io.rdmascope.rdma.RdmaListener;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The queue-pair stage on hand-made packets of one connection set up by the CM: request packets
+ * taken in PSN order as a responder takes them, retransmissions told from new packets, coalesced
+ * ACKs ending every message before them, the capture's own losses, and the length rules.
+ */
+class QueuePairsTest {
+    static final String A = "10.0.0.1", B = "10.0.0.2";
+    static final long QP_A = 0x11, QP_B = 0x12, PSN_A = 1000, PSN_B = 5000;
+
+    final List<RdmaEvent> events = new ArrayList<>();
+    final QueuePairs stage = new QueuePairs(new RdmaListener() {
+        @Override
+        public void rdma(RdmaConnection connection, RdmaEvent event) {
+            events.add(event);
+        }
+    });
+    long frame;
+
+    QueuePairsTest() {
+        CmMessage req = new CmMessage(CmMessage.Type.REQ);
+        req.localCommId = 7;
+        req.qpn = QP_A;
+        req.startingPsn = PSN_B;
+        req.pathMtu = 3;
+        req.serviceId = 0x0000000001061234L;
+        req.sourceIp = A;
+        req.sourcePort = 40000;
+        req.destinationIp = B;
+        req.destinationPort = 0x1234;
+        req.responderResources = 4;
+        stage.packet(cm(A, B, req));
+        CmMessage rep = new CmMessage(CmMessage.Type.REP);
+        rep.localCommId = 8;
+        rep.remoteCommId = 7;
+        rep.qpn = QP_B;
+        rep.startingPsn = PSN_A;
+        rep.responderResources = 4;
+        stage.packet(cm(B, A, rep));
+    }
+
+    IbPacket cm(String from, String to, CmMessage m) {
+        IbPacket p = packet(from, to, 0x64, 1, 0, 256);
+        p.cm = m;
+        return p;
+    }
+
+    IbPacket packet(String from, String to, int opcode, long destQp, long psn, int payload) {
+        IbPacket p = new IbPacket();
+        p.frame = ++frame;
+        p.timeNanos = frame * 1000;
+        p.encapsulation = IbFrame.Encapsulation.ROCE_V2_IPV4;
+        p.source = from;
+        p.destination = to;
+        p.opcode = opcode;
+        p.destQp = destQp;
+        p.psn = psn;
+        p.payloadLength = payload;
+        p.padCount = (4 - payload % 4) % 4;
+        return p;
+    }
+
+    /** A request from A to B's queue pair. */
+    IbPacket request(int opcode, long psn, int payload) {
+        return packet(A, B, opcode, QP_B, psn, payload);
+    }
+
+    IbPacket ack(long psn) {
+        IbPacket p = packet(B, A, Opcodes.ACKNOWLEDGE, QP_A, psn, 0);
+        p.syndrome = 0x1f;
+        return p;
+    }
+
+    String kinds() {
+        return events.stream().map(e -> e.kind + (e.message >= 0 ? "#" + e.message : "")).collect(Collectors.joining(" "));
+    }
+
+    @Test
+    void sendsInPsnOrderAreMessagesAndOneAckEndsThemAll() {
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        stage.packet(request(Opcodes.SEND_FIRST, PSN_A + 1, 1024));
+        stage.packet(request(Opcodes.SEND_LAST, PSN_A + 2, 10));
+        stage.packet(ack(PSN_A + 2));
+        assertThat(kinds()).isEqualTo("SEND#1 SEND#2 SEND#2 ACK#2");
+        assertThat(events.get(2).messageBytes).isEqualTo(1034);
+    }
+
+    @Test
+    void aPacketPastAGapWaitsForTheRetransmissionAndIsCountedOnce() {
+        stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
+        // PSN_A + 1 is lost before the capture point; the responder NAKs, the requester goes back
+        stage.packet(request(Opcodes.WRITE_LAST, PSN_A + 2, 4));
+        IbPacket nak = ack(PSN_A + 1);
+        nak.syndrome = 0x60;
+        stage.packet(nak);
+        stage.packet(request(Opcodes.WRITE_MIDDLE, PSN_A + 1, 1024));
+        stage.packet(request(Opcodes.WRITE_LAST, PSN_A + 2, 4));
+        stage.packet(ack(PSN_A + 2));
+        assertThat(kinds()).isEqualTo("WRITE#1 NAK#1 WRITE#1 RETRANSMISSION#1 WRITE#1 ACK#1");
+        QpConnection c = stage.connections().get(0);
+        assertThat(c.counters.retransmittedPackets).isEqualTo(1);
+        assertThat(c.counters.sequenceNaks).isEqualTo(1);
+        assertThat(c.counters.missingPackets).isEqualTo(1);
+        assertThat(c.counters.recoveredPackets).isEqualTo(1);
+        assertThat(c.counters.captureLost).isZero();
+    }
+
+    @Test
+    void packetsTheResponderTookButTheCaptureLacksAreACaptureLoss() {
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A + 3, 8));
+        stage.packet(ack(PSN_A + 3));
+        assertThat(kinds()).isEqualTo("SEND#1 LOSS SEND#2 ACK#2");
+        assertThat(events.get(1).length).isEqualTo(2);
+        assertThat(stage.connections().get(0).counters.captureLost).isEqualTo(2);
+    }
+
+    @Test
+    void aReadRequestCoversThePsnsOfItsResponseAndAResumedReadIsARetransmission() {
+        IbPacket read = request(Opcodes.READ_REQUEST, PSN_A, 0);
+        read.hasReth = true;
+        read.dmaLength = 3000;
+        stage.packet(read);
+        stage.packet(packet(B, A, Opcodes.READ_RESPONSE_FIRST, QP_A, PSN_A, 1024));
+        IbPacket resumed = request(Opcodes.READ_REQUEST, PSN_A + 1, 0);
+        resumed.hasReth = true;
+        resumed.dmaLength = 1976;
+        stage.packet(resumed);
+        stage.packet(packet(B, A, Opcodes.READ_RESPONSE_MIDDLE, QP_A, PSN_A + 1, 1024));
+        stage.packet(packet(B, A, Opcodes.READ_RESPONSE_LAST, QP_A, PSN_A + 2, 952));
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A + 3, 8));
+        assertThat(kinds()).isEqualTo("READ_REQUEST#1 READ_RESPONSE#1 RETRANSMISSION#1 READ_RESPONSE#1 READ_RESPONSE#1 SEND#2");
+        assertThat(events.get(4).last).isTrue();
+        assertThat(stage.connections().get(0).counters.resumedReads).isEqualTo(1);
+    }
+
+    @Test
+    void aMiddlePacketShortOfThePathMtuBreaksTheLengthRule() {
+        stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
+        stage.packet(request(Opcodes.WRITE_MIDDLE, PSN_A + 1, 1000));
+        stage.packet(request(Opcodes.WRITE_LAST, PSN_A + 2, 2000));
+        List<RdmaEvent> wire = events.stream().filter(e -> e.kind == Kind.WIRE).toList();
+        assertThat(wire).hasSize(2).allMatch(e -> e.finding == RdmaEvent.Finding.LENGTH);
+        assertThat(wire.get(1).text).contains("more than the path MTU of 1024 B");
+    }
+
+    @Test
+    void theCmNamesTheFirstPsnOfThePassiveSidesRequestsInTheRequest() {
+        QpConnection c = stage.connections().get(0);
+        assertThat(c.startingPsn[0]).isEqualTo(PSN_A);
+        assertThat(c.startingPsn[1]).isEqualTo(PSN_B);
+        assertThat(c.pathMtu).isEqualTo(1024);
+        assertThat(c.source(io.rdmascope.tcp.Direction.FROM_RESPONDER).toString()).isEqualTo(B + ":4660");
+    }
+
+    @Test
+    void psnArithmeticWrapsAt24Bits() {
+        assertThat(QueuePairs.signed(0x000001 - 0xffffff)).isEqualTo(2);
+        assertThat(QueuePairs.signed(0xffffff - 0x000001)).isEqualTo(-2);
+        assertThat(QueuePairs.within(1, 0xffffff, 2)).isTrue();
+        assertThat(QueuePairs.within(3, 0xffffff, 2)).isFalse();
+    }
+}
