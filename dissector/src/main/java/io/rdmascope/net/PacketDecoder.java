@@ -184,8 +184,8 @@ public final class PacketDecoder {
         if (protocol != 6) {
             if (protocol == 17 && ib != null && (u16(d, o + 6) & 0x3fff) == 0) {
                 udp(d, o, o + ihl, Math.min(ipEnd, end), ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV4,
-                        (d[o + 1] & 3), Addresses.ipv4(Addresses.int32(d, o + 12)),
-                        Addresses.ipv4(Addresses.int32(d, o + 16)));
+                        (d[o + 1] & 3), endpoints.ipv4(Addresses.int32(d, o + 12), 0).address(),
+                        endpoints.ipv4(Addresses.int32(d, o + 16), 0).address());
             }
             return false;
         }
@@ -227,7 +227,8 @@ public final class PacketDecoder {
                 case 17:
                     if (ib != null && d == addr6 && h == o + 40) {
                         udp(d, o, h, capEnd, ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV6,
-                                ((d[o + 1] & 0xff) >> 4) & 3, Addresses.ipv6(d, o + 8), Addresses.ipv6(d, o + 24));
+                                ((d[o + 1] & 0xff) >> 4) & 3, endpoints.ipv6(d, o + 8, 0).address(),
+                                endpoints.ipv6(d, o + 24, 0).address());
                     }
                     return false;
                 case 0, 43, 60, 51: {
@@ -330,7 +331,8 @@ public final class PacketDecoder {
         }
         int payload = u16(d, o + 4);
         found(IbFrame.Encapsulation.ROCE_V1, d, o, o + 40, o + 40 + payload, end, p,
-                ((d[o + 1] & 0xff) >> 4) & 3, Addresses.ipv6(d, o + 8), Addresses.ipv6(d, o + 24));
+                ((d[o + 1] & 0xff) >> 4) & 3, endpoints.ipv6(d, o + 8, 0).address(),
+                endpoints.ipv6(d, o + 24, 0).address());
         return false;
     }
 
@@ -350,8 +352,8 @@ public final class PacketDecoder {
         String destination = "LID " + u16(d, o + 2);
         int ecn = 0;
         if (lnh == 3 && end - o >= 48) {
-            source = Addresses.ipv6(d, o + 16);
-            destination = Addresses.ipv6(d, o + 32);
+            source = endpoints.ipv6(d, o + 16, 0).address();
+            destination = endpoints.ipv6(d, o + 32, 0).address();
         }
         found(IbFrame.Encapsulation.INFINIBAND, d, o, transport, Math.max(transport, packetEnd), end, p, ecn, source,
                 destination);

@@ -10,7 +10,9 @@ import java.util.Arrays;
 /**
  * Reads the InfiniBand transport packet of a frame through the parsers generated from
  * {@code ksy/infiniband.ksy} and {@code ksy/ib_cm.ksy} into an {@link IbPacket}, and checks its
- * ICRC. A packet too short for what its opcode announces keeps what it holds and says why in
+ * ICRC. The packets of reliable connections that carry only a BTH, a RETH and an AETH (Sends,
+ * Writes, Read Requests and Responses, ACKs: nearly all of a capture) are read in place by the
+ * readers the build generates from the same spec ({@link InPlace}); the parser reads the rest. A packet too short for what its opcode announces keeps what it holds and says why in
  * {@link IbPacket#malformed}; nothing here throws.
  */
 public final class IbDecoder {
@@ -39,8 +41,9 @@ public final class IbDecoder {
             return p;
         }
         try {
-            Infiniband ib = new Infiniband(stream.reset(f.data, f.transportOffset, available));
-            read(ib, p);
+            if (!InPlace.read(f.data, f.transportOffset, available, p)) {
+                read(new Infiniband(stream.reset(f.data, f.transportOffset, available)), p);
+            }
             if (f.whole()) {
                 p.icrc = Icrc.carried(f);
                 p.icrcComputed = icrc.compute(f);
@@ -60,7 +63,7 @@ public final class IbDecoder {
         return p;
     }
 
-    private static void read(Infiniband ib, IbPacket p) {
+    static void read(Infiniband ib, IbPacket p) {
         Infiniband.Bth b = ib.bth();
         p.opcode = b.opcode();
         p.solicitedEvent = b.solicitedEvent();

@@ -12,7 +12,7 @@ import java.util.zip.CRC32;
  * hop limit; the UDP checksum; the BTH's octet of FECN, BECN and reserved bits. The result is sent
  * least significant octet first.
  */
-final class Icrc {
+public final class Icrc {
     private static final byte[] ONES = {-1, -1, -1, -1, -1, -1, -1, -1};
     private final CRC32 crc = new CRC32();
     private final byte[] scratch = new byte[64];
@@ -21,7 +21,7 @@ final class Icrc {
      * The ICRC the packet of {@code f} should carry, as its four octets read in wire order (the
      * CRC's octets reversed, see {@link #carried}), or -1 when its headers are not whole.
      */
-    long compute(IbFrame f) {
+    public long compute(IbFrame f) {
         byte[] d = f.data;
         int icrcAt = f.end - 4;
         if (!f.whole() || icrcAt < f.transportOffset + 12) {

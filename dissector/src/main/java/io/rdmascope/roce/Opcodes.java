@@ -47,13 +47,20 @@ public final class Opcodes {
 
     private static final String[] TRANSPORTS = {"RC", "UC", "RD", "UD", "CNP", "XRC", "reserved", "manufacturer"};
 
+    /** The names of the 256 opcodes, made once. */
+    private static final String[] FULL = new String[256];
+
+    static {
+        for (int opcode = 0; opcode < 256; opcode++) {
+            String op = NAMES[opcode & 0x1f];
+            FULL[opcode] = opcode == CNP ? "CNP"
+                    : op == null ? "opcode 0x" + Integer.toHexString(opcode) : TRANSPORTS[opcode >> 5] + " " + op;
+        }
+    }
+
     /** "RC RDMA WRITE First", "UD SEND Only", "CNP", or the number for an unknown opcode. */
     public static String name(int opcode) {
-        if (opcode == CNP) {
-            return "CNP";
-        }
-        String op = opcode < 0 || opcode > 0xff ? null : NAMES[opcode & 0x1f];
-        return op == null ? "opcode 0x" + Integer.toHexString(opcode) : TRANSPORTS[opcode >> 5] + " " + op;
+        return opcode >= 0 && opcode < 256 ? FULL[opcode] : "opcode " + opcode;
     }
 
     public static boolean isSend(int op) {

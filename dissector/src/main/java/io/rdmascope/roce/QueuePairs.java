@@ -48,6 +48,10 @@ public final class QueuePairs {
     private final List<QpConnection> connections = new ArrayList<>();
     private int nextId = 1;
     private long untracked;
+    /** The connection of the last packet, by its destination and queue pair. */
+    private QpConnection lastConnection;
+    private String lastDestination;
+    private long lastQp = -1;
 
     public QueuePairs(RdmaListener out) {
         this.out = out;
@@ -188,8 +192,13 @@ public final class QueuePairs {
 
     /** The connection a packet belongs to, made from the traffic when its set-up was not captured. */
     private QpConnection connection(IbPacket p) {
+        // consecutive packets mostly go to one queue pair: no look-up for them
+        if (lastConnection != null && p.destQp == lastQp && p.destination.equals(lastDestination)) {
+            return lastConnection;
+        }
         QpConnection c = byQp.get(key(p.destination, p.destQp));
         if (c != null) {
+            remember(p, c);
             return c;
         }
         // the other side of an assumed connection whose QPN at this address is not known yet
@@ -229,6 +238,12 @@ public final class QueuePairs {
     /** Packets and CM requests of connections beyond {@link #MAX_CONNECTIONS}, which are not followed. */
     public long untracked() {
         return untracked;
+    }
+
+    private void remember(IbPacket p, QpConnection c) {
+        lastConnection = c;
+        lastDestination = p.destination;
+        lastQp = p.destQp;
     }
 
     private static String key(String address, long qpn) {
@@ -309,17 +324,21 @@ public final class QueuePairs {
         if (n < 0 || !(Opcodes.isSend(op) || Opcodes.isWrite(op) || Opcodes.isReadResponse(op))) {
             return;
         }
-        String what = Opcodes.name(p.opcode) + " with PSN " + p.psn;
         boolean last = Opcodes.isLast(op);
         if (c.pathMtu > 0 && n > c.pathMtu) {
-            wire(c, d, p, Finding.LENGTH, what + " carries " + n + " B, more than the path MTU of " + c.pathMtu + " B");
+            wire(c, d, p, Finding.LENGTH, what(p) + " carries " + n + " B, more than the path MTU of " + c.pathMtu
+                    + " B");
         } else if (c.pathMtu > 0 && !last && n != c.pathMtu) {
-            wire(c, d, p, Finding.LENGTH, what + " carries " + n + " B: a First or Middle packet carries the path MTU"
-                    + " of " + c.pathMtu + " B");
+            wire(c, d, p, Finding.LENGTH, what(p) + " carries " + n + " B: a First or Middle packet carries the path"
+                    + " MTU of " + c.pathMtu + " B");
         } else if ((n + p.padCount) % 4 != 0 || !last && p.padCount != 0) {
-            wire(c, d, p, Finding.LENGTH, what + " has a pad of " + p.padCount + " B after " + n + " B of payload"
+            wire(c, d, p, Finding.LENGTH, what(p) + " has a pad of " + p.padCount + " B after " + n + " B of payload"
                     + (last ? ": the two do not make whole 4-octet words" : ": only a message's last packet is padded"));
         }
+    }
+
+    private static String what(IbPacket p) {
+        return Opcodes.name(p.opcode) + " with PSN " + p.psn;
     }
 
     /** Takes the waiting packets that now continue the expected PSN. */
@@ -762,6 +781,7 @@ public final class QueuePairs {
                 c.replyPrivateData = m.privateData;
                 byQp.put(key(c.address[0], c.qpn[0]), c);
                 byQp.put(key(c.address[1], c.qpn[1]), c);
+                lastConnection = null;
                 state.remove(c);
                 Requester first = requester(c, 0);
                 if (first != null) {
