@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -46,11 +47,11 @@ public final class AnalyzeJob {
     static final StructType UNION = DataTypes.createStructType(List.of(
             DataTypes.createStructField("table", DataTypes.StringType, false),
             DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, false),
-            DataTypes.createStructField("connections", SparkTables.schema(AnalysisTables.CONNECTIONS), true),
-            DataTypes.createStructField("transactions", SparkTables.schema(AnalysisTables.TRANSACTIONS), true),
-            DataTypes.createStructField("violations", SparkTables.schema(AnalysisTables.VIOLATIONS), true),
+            DataTypes.createStructField("connections", SparkTables.carried(AnalysisTables.CONNECTIONS), true),
+            DataTypes.createStructField("transactions", SparkTables.carried(AnalysisTables.TRANSACTIONS), true),
+            DataTypes.createStructField("violations", SparkTables.carried(AnalysisTables.VIOLATIONS), true),
             DataTypes.createStructField("errors", SparkTables.ERRORS, true),
-            DataTypes.createStructField("frames", SparkTables.schema(AnalysisTables.FRAMES), true)));
+            DataTypes.createStructField("frames", SparkTables.carried(AnalysisTables.FRAMES), true)));
 
     static Row unionRow(String table, String capture, Object[] values) {
         Object[] row = new Object[2 + TABLES.size()];
@@ -217,8 +218,11 @@ public final class AnalyzeJob {
         try {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (String table : o.tables()) {
+                List<Column> columns = new ArrayList<>(
+                        SparkTables.columns(table, (StructType) UNION.apply(table).dataType()));
+                columns.add(functions.col(AnalysisTables.CAPTURE));
                 Dataset<Row> t = all.filter(functions.col("table").equalTo(table))
-                        .select(functions.col(table + ".*"), functions.col(AnalysisTables.CAPTURE));
+                        .select(columns.toArray(Column[]::new));
                 t.write().mode(SaveMode.Overwrite).partitionBy(AnalysisTables.CAPTURE)
                         .parquet(new Path(o.output(), table).toString());
             }

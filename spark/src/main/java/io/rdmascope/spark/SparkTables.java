@@ -8,18 +8,26 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The {@link AnalysisTables} as Spark types. Spark 3.5 has neither unsigned integers nor
  * nanosecond timestamps: STags and tagged offsets are {@code DECIMAL(20,0)} (what Spark reads an
  * unsigned 64-bit Parquet column as), times are {@code TIMESTAMP} (microseconds; the nanoseconds
  * of a latency are in {@code latencyNs}).
+ *
+ * <p>The job hands Spark plain Java values only, so that one jar runs on every Scala build of
+ * Spark: lists as Java arrays, and maps, which Spark's row encoder takes only as Scala maps, as
+ * arrays of key and value entries ({@link #carried}) that {@link #columns} turns into maps.
  */
 final class SparkTables {
     private SparkTables() {}
@@ -43,7 +51,12 @@ final class SparkTables {
         };
     }
 
-    /** A table's own columns (without {@code capture}). */
+    /** A map column as the job's rows carry it: its entries. */
+    static final ArrayType ENTRIES = DataTypes.createArrayType(DataTypes.createStructType(List.of(
+            DataTypes.createStructField("key", DataTypes.StringType, false),
+            DataTypes.createStructField("value", DataTypes.StringType, true))), false);
+
+    /** A table's own columns (without {@code capture}), as written. */
     static <T> StructType schema(AnalysisTables.Table<T> table) {
         List<StructField> fields = new ArrayList<>();
         for (AnalysisTables.Column<T> c : table.columns()) {
@@ -52,13 +65,35 @@ final class SparkTables {
         return DataTypes.createStructType(fields);
     }
 
+    /** A table's own columns as the job's rows carry them: maps as {@link #ENTRIES}. */
+    static <T> StructType carried(AnalysisTables.Table<T> table) {
+        List<StructField> fields = new ArrayList<>();
+        for (AnalysisTables.Column<T> c : table.columns()) {
+            DataType t = c.type() == AnalysisTables.Type.STRING_MAP ? ENTRIES : type(c.type());
+            fields.add(DataTypes.createStructField(c.name(), t, true));
+        }
+        return DataTypes.createStructType(fields);
+    }
+
+    /**
+     * The columns of the struct column {@code struct} of type {@code carried}, each under its own
+     * name, with the {@link #ENTRIES} made maps again.
+     */
+    static List<Column> columns(String struct, StructType carried) {
+        List<Column> out = new ArrayList<>();
+        for (StructField f : carried.fields()) {
+            Column c = functions.col(struct + "." + f.name());
+            out.add((f.dataType().equals(ENTRIES) ? functions.map_from_entries(c) : c).as(f.name()));
+        }
+        return out;
+    }
+
     /** The errors table's own column: why the capture could not be analysed. */
     static final StructType ERRORS = DataTypes.createStructType(List.of(
             DataTypes.createStructField("message", DataTypes.StringType, false)));
 
     /**
-     * The values of one record as Spark's row encoder wants them (Scala collections for lists and
-     * maps).
+     * The values of one record as the job's rows carry them ({@link #carried}).
      *
      * @param idPrefix put before every id, or null
      */
@@ -108,15 +143,21 @@ final class SparkTables {
                 return ts;
             case INT64_LIST:
                 long[] frames = (long[]) v;
-                List<Long> l = new ArrayList<>(frames.length);
-                for (long f : frames) {
-                    l.add(f);
+                Long[] boxed = new Long[frames.length];
+                for (int i = 0; i < frames.length; i++) {
+                    boxed[i] = frames[i];
                 }
-                return CollectionConverters.asScala(l);
+                return boxed;
             case STRING_LIST:
-                return CollectionConverters.asScala((List<?>) v);
+                return ((List<?>) v).toArray(new String[0]);
             case STRING_MAP:
-                return CollectionConverters.asScala((Map<?, ?>) v);
+                Map<?, ?> map = (Map<?, ?>) v;
+                Row[] entries = new Row[map.size()];
+                int i = 0;
+                for (Map.Entry<?, ?> e : map.entrySet()) {
+                    entries[i++] = RowFactory.create(e.getKey(), e.getValue());
+                }
+                return entries;
             default:
                 return v;
         }
