@@ -25,6 +25,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,19 +87,20 @@ class ParquetOutputTest {
     }
 
     @Test
-    void stagsAreUnsignedAndTimesAreNanosecondTimestamps() throws IOException {
+    void stagsAre64BitIntegersAndTimesMicrosecondTimestampsBesideNanoseconds() throws IOException {
         MessageType schema;
         try (ParquetFileReader r = ParquetFileReader.open(
                 new LocalInputFile(dir.resolve("transactions").resolve("part-00000.parquet")),
                 ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
             schema = r.getFooter().getFileMetaData().getSchema();
         }
-        assertThat(schema.getType("stag").getLogicalTypeAnnotation())
-                .isEqualTo(LogicalTypeAnnotation.intType(64, false));
-        assertThat(schema.getType("to").getLogicalTypeAnnotation())
-                .isEqualTo(LogicalTypeAnnotation.intType(64, false));
+        for (String int64 : List.of("stag", "to", "startTimeNs", "completionTimeNs")) {
+            assertThat(schema.getType(int64).asPrimitiveType().getPrimitiveTypeName()).as(int64)
+                    .isEqualTo(PrimitiveType.PrimitiveTypeName.INT64);
+            assertThat(schema.getType(int64).getLogicalTypeAnnotation()).as(int64).isNull();
+        }
         assertThat(schema.getType("startTime").getLogicalTypeAnnotation())
-                .isEqualTo(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.NANOS));
+                .isEqualTo(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS));
         assertThat(schema.getType("frames").getLogicalTypeAnnotation())
                 .isEqualTo(LogicalTypeAnnotation.listType());
         assertThat(schema.getType("ulp").getLogicalTypeAnnotation())
@@ -110,8 +112,9 @@ class ParquetOutputTest {
         int completed = 0;
         for (Group g : read("transactions")) {
             assertThat(g.getFieldRepetitionCount("startTime")).isEqualTo(1);
+            assertThat(g.getLong("startTime", 0)).isEqualTo(Math.floorDiv(g.getLong("startTimeNs", 0), 1000L));
             if (g.getFieldRepetitionCount("completionTime") == 1) {
-                assertThat(g.getLong("completionTime", 0) - g.getLong("startTime", 0))
+                assertThat(g.getLong("completionTimeNs", 0) - g.getLong("startTimeNs", 0))
                         .isEqualTo(g.getLong("latencyNs", 0));
                 completed++;
             }

@@ -1,8 +1,6 @@
 package io.rdmascope.spark;
 
 import io.rdmascope.report.AnalysisTables;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +13,13 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The {@link AnalysisTables} as Spark types. Spark 3.5 has neither unsigned integers nor
- * nanosecond timestamps: STags and tagged offsets are {@code DECIMAL(20,0)} (what Spark reads an
- * unsigned 64-bit Parquet column as), times are {@code TIMESTAMP} (microseconds; the nanoseconds
- * of a latency are in {@code latencyNs}).
+ * The {@link AnalysisTables} as Spark types, which the command line's Parquet writer matches:
+ * STags and tagged offsets are {@code BIGINT}s holding their 64 bits, times {@code TIMESTAMP}s
+ * (microseconds) beside a {@code BIGINT} column of nanoseconds.
  *
  * <p>The job hands Spark plain Java values only, so that one jar runs on every Scala build of
  * Spark: lists as Java arrays, and maps, which Spark's row encoder takes only as Scala maps, as
@@ -32,8 +28,6 @@ import org.apache.spark.sql.types.StructType;
 final class SparkTables {
     private SparkTables() {}
 
-    static final DecimalType UINT64 = DataTypes.createDecimalType(20, 0);
-
     /** The columns whose values are record ids, made unique per group by {@code --split-connections}. */
     private static final Set<String> IDS = Set.of("id", "connection", "transaction", "operations", "connections");
 
@@ -41,8 +35,7 @@ final class SparkTables {
         return switch (t) {
             case STRING -> DataTypes.StringType;
             case INT32 -> DataTypes.IntegerType;
-            case INT64 -> DataTypes.LongType;
-            case UINT64 -> UINT64;
+            case INT64, UINT64 -> DataTypes.LongType;
             case BOOLEAN -> DataTypes.BooleanType;
             case TIMESTAMP_NANOS -> DataTypes.TimestampType;
             case INT64_LIST -> DataTypes.createArrayType(DataTypes.LongType, false);
@@ -133,9 +126,6 @@ final class SparkTables {
 
     private static Object value(AnalysisTables.Type t, Object v) {
         switch (t) {
-            case UINT64:
-                long u = (Long) v;
-                return new BigDecimal(u >= 0 ? BigInteger.valueOf(u) : new BigInteger(Long.toUnsignedString(u)));
             case TIMESTAMP_NANOS:
                 long nanos = (Long) v;
                 Timestamp ts = new Timestamp(Math.floorDiv(nanos, 1_000_000L));

@@ -13,7 +13,6 @@ import io.rdmascope.testing.RealCaptures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,9 +149,12 @@ class AnalyzeJobTest {
                 if (f.has("len")) {
                     assertThat(r.<Long>getAs("length")).as(at).isEqualTo(f.get("len").asLong());
                     long micros = f.get("time_epoch").decimalValue().movePointRight(6).longValue();
-                    Timestamp t = r.getAs("timeNs");
+                    Timestamp t = r.getAs("time");
                     assertThat(t.getTime() * 1000 + t.getNanos() / 1000 % 1000).as(at).isEqualTo(micros);
+                    assertThat(r.<Long>getAs("timeNs")).as(at)
+                            .isEqualTo(f.get("time_epoch").decimalValue().movePointRight(9).longValueExact());
                 } else {
+                    assertThat(r.<Object>getAs("time")).as(at).isNull();
                     assertThat(r.<Object>getAs("timeNs")).as(at).isNull();
                 }
                 if (f.has("ip")) {
@@ -208,7 +210,6 @@ class AnalyzeJobTest {
             }
             m.put(c.name(), switch (c.type()) {
                 case INT32 -> (long) r.getInt(i);
-                case UINT64 -> ((BigDecimal) r.get(i)).toBigInteger().longValue();
                 case INT64_LIST, STRING_LIST -> new ArrayList<Object>(r.getList(i));
                 case STRING_MAP -> new LinkedHashMap<>(r.getJavaMap(i));
                 default -> r.get(i);
