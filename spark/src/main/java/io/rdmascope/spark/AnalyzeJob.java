@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,7 +23,6 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
@@ -215,29 +217,39 @@ public final class AnalyzeJob {
         JavaRDD<Row> rows = sc.parallelize(tasks, Math.max(1, tasks.size()))
                 .flatMap(t -> t.rows(hadoop.value().value()));
         Dataset<Row> all = spark.createDataFrame(rows, UNION).persist(StorageLevel.MEMORY_AND_DISK());
+        String timestampType = spark.conf().get(OUTPUT_TIMESTAMP_TYPE);
+        spark.conf().set(OUTPUT_TIMESTAMP_TYPE, "TIMESTAMP_MICROS");
         try {
             Map<String, Long> counts = new LinkedHashMap<>();
+            Map<String, Set<String>> withRows = new HashMap<>();
             for (String table : o.tables()) {
-                List<Column> columns = new ArrayList<>(
-                        SparkTables.columns(table, (StructType) UNION.apply(table).dataType()));
-                columns.add(functions.col(AnalysisTables.CAPTURE));
+                counts.put(table, 0L);
+                withRows.put(table, new HashSet<>());
+            }
+            for (Row r : all.groupBy("table", AnalysisTables.CAPTURE).count().collectAsList()) {
+                counts.merge(r.getString(0), r.getLong(2), Long::sum);
+                withRows.get(r.getString(0)).add(r.getString(1));
+            }
+            List<String> names = new ArrayList<>();
+            for (Tuple2<String, String> c : captures) {
+                names.add(c._1());
+            }
+            for (String table : o.tables()) {
+                List<Column> columns = new ArrayList<>(List.of(functions.col(AnalysisTables.CAPTURE)));
+                columns.addAll(SparkTables.columns(table, (StructType) UNION.apply(table).dataType()));
                 Dataset<Row> t = all.filter(functions.col("table").equalTo(table))
                         .select(columns.toArray(Column[]::new));
-                t.write().mode(SaveMode.Overwrite).partitionBy(AnalysisTables.CAPTURE)
-                        .parquet(new Path(o.output(), table).toString());
+                LakeTables.write(spark, t, new Path(o.output(), table), names, withRows.get(table));
             }
-            for (Row r : all.groupBy("table").count().collectAsList()) {
-                counts.put(r.getString(0), r.getLong(1));
-            }
-            Map<String, Long> ordered = new LinkedHashMap<>();
-            for (String table : o.tables()) {
-                ordered.put(table, counts.getOrDefault(table, 0L));
-            }
-            return new Summary(captures.size(), tasks.size(), ordered);
+            return new Summary(captures.size(), tasks.size(), counts);
         } finally {
+            spark.conf().set(OUTPUT_TIMESTAMP_TYPE, timestampType);
             all.unpersist();
         }
     }
+
+    /** Spark's setting of the Parquet type of timestamps, which is INT96 unless set. */
+    private static final String OUTPUT_TIMESTAMP_TYPE = "spark.sql.parquet.outputTimestampType";
 
     private static List<CaptureTask> whole(List<Tuple2<String, String>> captures, Options o) {
         List<CaptureTask> tasks = new ArrayList<>();
