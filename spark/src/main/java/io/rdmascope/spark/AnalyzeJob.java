@@ -48,7 +48,8 @@ public final class AnalyzeJob {
     /** Every row of every table in one schema: the table, the capture, and one struct per table. */
     static final StructType UNION = DataTypes.createStructType(List.of(
             DataTypes.createStructField("table", DataTypes.StringType, false),
-            DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, false),
+            // nullable, as the command line writes it: the two outputs have one schema
+            DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, true),
             DataTypes.createStructField("connections", SparkTables.carried(AnalysisTables.CONNECTIONS), true),
             DataTypes.createStructField("transactions", SparkTables.carried(AnalysisTables.TRANSACTIONS), true),
             DataTypes.createStructField("violations", SparkTables.carried(AnalysisTables.VIOLATIONS), true),
