@@ -154,6 +154,19 @@ public final class AnalysisTables {
             col("reference", Type.STRING, Violation::reference),
             col("transaction", Type.STRING, Violation::transaction)));
 
+    /** One row per capture named: its size, frames and time span, and how its analysis ended. */
+    public static final Table<CaptureRow> CAPTURES = new Table<>("captures", List.of(
+            col("size", Type.INT64, CaptureRow::size),
+            col("frames", Type.INT64, CaptureRow::frames),
+            col("firstTime", Type.TIMESTAMP_NANOS, CaptureRow::firstNanos),
+            col("firstTimeNs", Type.INT64, CaptureRow::firstNanos),
+            col("lastTime", Type.TIMESTAMP_NANOS, CaptureRow::lastNanos),
+            col("lastTimeNs", Type.INT64, CaptureRow::lastNanos),
+            col("status", Type.STRING, CaptureRow::status),
+            col("reason", Type.STRING, CaptureRow::reason),
+            col("version", Type.STRING, CaptureRow::version),
+            col("options", Type.STRING, CaptureRow::options)));
+
     /**
      * A record of the {@code dissect --format json} output ({@link FrameRecord}) with the name of
      * its highest layer, for the optional {@link #FRAMES} table.

@@ -84,6 +84,18 @@ public final class ParquetTablesWriter {
         }
     }
 
+    /**
+     * Writes the captures table under {@code dir}, one file per capture (name and row) in order,
+     * replacing the part files a previous run left.
+     */
+    public static void writeCaptures(List<Map.Entry<String, CaptureRow>> captures, Path dir) throws IOException {
+        clear(dir.resolve(AnalysisTables.CAPTURES.name()));
+        for (int i = 0; i < captures.size(); i++) {
+            Map.Entry<String, CaptureRow> c = captures.get(i);
+            write(AnalysisTables.CAPTURES, c.getKey(), List.of(c.getValue()), dir, String.format("part-%05d.parquet", i));
+        }
+    }
+
     /** Creates the folder of a table, or deletes the part files in it. */
     static void clear(Path tableDir) throws IOException {
         Files.createDirectories(tableDir);

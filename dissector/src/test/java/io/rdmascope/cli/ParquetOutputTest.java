@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +121,45 @@ class ParquetOutputTest {
             }
         }
         assertThat(completed).isPositive();
+    }
+
+    @Test
+    void capturesTableSaysHowEachCaptureEnded() throws IOException {
+        List<Group> rows = read("captures");
+        assertThat(rows).hasSize(captures.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Group g = rows.get(i);
+            JsonNode file = json.get("files").get(i);
+            assertThat(g.getString("capture", 0)).isEqualTo(captures.get(i));
+            assertThat(g.getString("status", 0)).isEqualTo("complete");
+            assertThat(g.getLong("size", 0)).isEqualTo(Files.size(Path.of(captures.get(i))));
+            assertThat(g.getLong("frames", 0)).isEqualTo(file.get("frames").asLong());
+            assertThat(g.getLong("firstTimeNs", 0)).isLessThanOrEqualTo(g.getLong("lastTimeNs", 0));
+            assertThat(g.getLong("lastTime", 0)).isEqualTo(g.getLong("lastTimeNs", 0) / 1000);
+            assertThat(g.getString("version", 0)).isEqualTo(Main.VERSION);
+            assertThat(g.getString("options", 0)).isEqualTo("--buffers-per-qp 64 --max-per-operation 32");
+        }
+    }
+
+    @Test
+    void capturesTableNamesTruncatedAndFailedCaptures(@TempDir Path tmp) throws IOException {
+        Path cut = tmp.resolve("cut.pcap");
+        Files.write(cut, Arrays.copyOf(Files.readAllBytes(Path.of("..", "samples", "ulp-nfs.pcap")), 3000));
+        Path out = tmp.resolve("out");
+        Main.run(new String[] {"analyze", "--format", "parquet", "--output", out.toString(), "--strict",
+                cut.toString(), tmp.resolve("missing.pcap").toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<Group> rows = ParquetRows.read(out.resolve("captures").resolve("part-00000.parquet"));
+        ParquetRows.read(out.resolve("captures").resolve("part-00001.parquet"), rows);
+        assertThat(rows.get(0).getString("status", 0)).isEqualTo("truncated");
+        assertThat(rows.get(0).getString("reason", 0)).contains("cut short");
+        assertThat(rows.get(0).getLong("frames", 0)).isPositive();
+        assertThat(rows.get(0).getString("options", 0)).endsWith(" --strict");
+        assertThat(rows.get(1).getString("capture", 0)).endsWith("missing.pcap");
+        assertThat(rows.get(1).getString("status", 0)).isEqualTo("failed");
+        assertThat(rows.get(1).getString("reason", 0)).isNotBlank();
+        assertThat(rows.get(1).getFieldRepetitionCount("frames")).isZero();
     }
 
     @Test

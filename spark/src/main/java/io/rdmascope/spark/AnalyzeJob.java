@@ -35,15 +35,16 @@ import scala.Tuple2;
  * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]
  * [--parquet-frames]}: the analysis of every capture named (files, folders or globs on any Hadoop
  * file system), one Spark task per capture, written as the Parquet tables {@code connections},
- * {@code transactions}, {@code violations}, {@code errors} and with {@code --parquet-frames}
- * {@code frames} under {@code DIR}, each partitioned by {@code capture}.
+ * {@code transactions}, {@code violations}, {@code errors}, {@code captures} and with
+ * {@code --parquet-frames} {@code frames} under {@code DIR} ({@link LakeTables}).
  * A capture that cannot be read is a row of {@code errors}, never a failed job. See docs/spark.md.
  */
 public final class AnalyzeJob {
     private AnalyzeJob() {}
 
     /** Names of the tables written, in the order of the union row's structs. */
-    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors", "frames");
+    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors", "captures",
+            "frames");
 
     /** Every row of every table in one schema: the table, the capture, and one struct per table. */
     static final StructType UNION = DataTypes.createStructType(List.of(
@@ -54,6 +55,7 @@ public final class AnalyzeJob {
             DataTypes.createStructField("transactions", SparkTables.carried(AnalysisTables.TRANSACTIONS), true),
             DataTypes.createStructField("violations", SparkTables.carried(AnalysisTables.VIOLATIONS), true),
             DataTypes.createStructField("errors", SparkTables.ERRORS, true),
+            DataTypes.createStructField("captures", SparkTables.carried(AnalysisTables.CAPTURES), true),
             DataTypes.createStructField("frames", SparkTables.carried(AnalysisTables.FRAMES), true)));
 
     static Row unionRow(String table, String capture, Object[] values) {
@@ -255,8 +257,7 @@ public final class AnalyzeJob {
     private static List<CaptureTask> whole(List<Tuple2<String, String>> captures, Options o) {
         List<CaptureTask> tasks = new ArrayList<>();
         for (Tuple2<String, String> c : captures) {
-            tasks.add(new CaptureTask(c._1(), c._2(), -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
-                    o.frames()));
+            tasks.add(CaptureTask.whole(c._1(), c._2(), o));
         }
         return tasks;
     }

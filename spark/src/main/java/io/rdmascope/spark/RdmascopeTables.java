@@ -20,7 +20,7 @@ import org.apache.spark.sql.types.StructType;
  * {@code frames} is null when the job was run without {@code --parquet-frames}.
  */
 public record RdmascopeTables(Dataset<Row> connections, Dataset<Row> transactions, Dataset<Row> violations,
-                              Dataset<Row> errors, Dataset<Row> frames) {
+                              Dataset<Row> errors, Dataset<Row> captures, Dataset<Row> frames) {
 
     public static RdmascopeTables read(SparkSession spark, String dir) {
         Path frames = new Path(dir, AnalysisTables.FRAMES.name());
@@ -35,6 +35,7 @@ public record RdmascopeTables(Dataset<Row> connections, Dataset<Row> transaction
                 read(spark, dir, "transactions", SparkTables.schema(AnalysisTables.TRANSACTIONS)),
                 read(spark, dir, "violations", SparkTables.schema(AnalysisTables.VIOLATIONS)),
                 read(spark, dir, "errors", SparkTables.ERRORS),
+                read(spark, dir, "captures", SparkTables.schema(AnalysisTables.CAPTURES)),
                 hasFrames ? read(spark, dir, "frames", SparkTables.schema(AnalysisTables.FRAMES)) : null);
     }
 

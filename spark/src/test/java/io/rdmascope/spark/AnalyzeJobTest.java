@@ -104,6 +104,27 @@ class AnalyzeJobTest {
     }
 
     @Test
+    void capturesTableHasARowPerCapture() {
+        assertThat(tables.captures().count()).isEqualTo(summary.captures());
+        assertThat(tables.captures().filter("status = 'failed'").count()).isEqualTo(2);
+        assertThat(tables.captures().filter("status = 'failed' and reason is null").count()).isZero();
+        for (org.apache.spark.sql.Row r : tables.captures().filter("status != 'failed'").collectAsList()) {
+            JsonNode file = fileOf(r.getAs("capture"));
+            assertThat(r.<Long>getAs("frames")).isEqualTo(file.get("frames").asLong());
+            assertThat(r.<String>getAs("status")).isEqualTo(file.hasNonNull("problem") ? "truncated" : "complete");
+        }
+    }
+
+    private static JsonNode fileOf(String capture) {
+        for (JsonNode f : json.get("files")) {
+            if (f.get("path").asText().equals(capture)) {
+                return f;
+            }
+        }
+        throw new AssertionError("not in the JSON: " + capture);
+    }
+
+    @Test
     void oneLargeCaptureSplitByConnectionGivesTheWholeFilesRows() throws IOException {
         Path bulk = tmp.resolve("bulk.pcap");
         BulkCapture.write(bulk, 4_000_000L, 179, 4, 1400);
@@ -112,6 +133,9 @@ class AnalyzeJobTest {
                 new AnalyzeJob.Options(List.of(bulk.toString()), out.toString(), true, 4, 64, 32, false));
         assertThat(s.tasks()).isEqualTo(4);
         RdmascopeTables split = RdmascopeTables.read(LocalSpark.get(), out.toString());
+        List<Row> captures = split.captures().collectAsList();
+        assertThat(captures).hasSize(1);
+        assertThat(captures.get(0).<String>getAs("status")).isEqualTo("complete");
         JsonNode whole = jsonOf(List.of(bulk.toString()));
         assertThat(split.connections().select("id").distinct().count()).isEqualTo(179);
         Set<String> ids = Set.of("id", "connection", "transaction", "operations");
