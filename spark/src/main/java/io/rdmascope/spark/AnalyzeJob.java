@@ -15,7 +15,9 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -169,16 +171,29 @@ public final class AnalyzeJob {
         throw new IllegalArgumentException(option + " needs a number of at least 1, not " + v);
     }
 
-    /** Capture files of a folder: the extensions the command line takes. */
+    /** Endings of compressed captures, which the dissector reads (recognised by their content). */
+    private static final List<String> COMPRESSED = List.of(".gz", ".zst", ".zstd", ".xz", ".bz2");
+
+    /**
+     * Capture files of a folder: {@code .pcap}, {@code .pcapng} and {@code .cap}, plain or
+     * compressed ({@code .pcap.gz}, {@code .pcapng.zst}, {@code .cap.xz}, {@code .pcap.bz2} ...).
+     */
     static boolean isCapture(String name) {
         String n = name.toLowerCase(Locale.ROOT);
+        for (String c : COMPRESSED) {
+            if (n.endsWith(c)) {
+                n = n.substring(0, n.length() - c.length());
+                break;
+            }
+        }
         return n.endsWith(".pcap") || n.endsWith(".pcapng") || n.endsWith(".cap");
     }
 
     /**
      * The capture files named by the inputs, as (name in the tables, path): a folder stands for
-     * the capture files in it, sorted by name; a glob for what it matches. An input that names
-     * nothing is kept, so that its task reports why.
+     * the capture files in it and in its subfolders ({@link #isCapture}; hidden ones, whose names
+     * start with {@code .} or {@code _}, left out), sorted by their path in the folder; a glob for
+     * what it matches. An input that names nothing is kept, so that its task reports why.
      */
     static List<Tuple2<String, String>> list(List<String> inputs, Configuration conf) throws IOException {
         List<Tuple2<String, String>> out = new ArrayList<>();
@@ -194,19 +209,39 @@ public final class AnalyzeJob {
             for (FileStatus st : matched) {
                 if (st.isDirectory()) {
                     String base = glob ? st.getPath().toString() : input.replaceAll("/+$", "");
-                    FileStatus[] children = fs.listStatus(st.getPath());
-                    Arrays.sort(children, Comparator.comparing(c -> c.getPath().getName()));
-                    for (FileStatus c : children) {
-                        if (c.isFile() && isCapture(c.getPath().getName())) {
-                            out.add(new Tuple2<>(base + "/" + c.getPath().getName(), c.getPath().toString()));
-                        }
-                    }
+                    out.addAll(folder(fs, st.getPath(), base));
                 } else {
                     out.add(new Tuple2<>(glob ? st.getPath().toString() : input, st.getPath().toString()));
                 }
             }
         }
         return out;
+    }
+
+    /** The capture files under {@code dir}, named as {@code base} and their path in it, sorted by that path. */
+    private static List<Tuple2<String, String>> folder(FileSystem fs, Path dir, String base) throws IOException {
+        String root = fs.makeQualified(dir).toUri().getPath().replaceAll("/+$", "") + "/";
+        List<Tuple2<String, String>> found = new ArrayList<>();
+        RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+        while (files.hasNext()) {
+            Path f = files.next().getPath();
+            String relative = f.toUri().getPath().substring(root.length());
+            if (isCapture(f.getName()) && !hidden(relative)) {
+                found.add(new Tuple2<>(base + "/" + relative, f.toString()));
+            }
+        }
+        found.sort(Comparator.comparing(Tuple2::_1));
+        return found;
+    }
+
+    /** Whether a path in a folder has a part that Hadoop tools hide: {@code _SUCCESS}, {@code .staging}... */
+    private static boolean hidden(String relative) {
+        for (String part : relative.split("/")) {
+            if (part.startsWith(".") || part.startsWith("_")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Runs the job: lists, plans, analyses and writes the tables under {@code o.output()}. */

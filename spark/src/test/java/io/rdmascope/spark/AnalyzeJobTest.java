@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
@@ -48,15 +49,20 @@ class AnalyzeJobTest {
     static void runJob() throws IOException {
         Path broken = tmp.resolve("broken.pcap");
         Files.writeString(broken, "not a capture\n");
-        inputs = List.of(Path.of("..", "samples").toString(), RealCaptures.dir().toString(),
-                RealCaptures.dir().resolve("siw").toString());
+        // folders: the real captures' subfolders (siw, rxe) are searched too
+        inputs = List.of(Path.of("..", "samples").toString(), RealCaptures.dir().toString());
         List<String> all = new ArrayList<>(inputs);
         all.add(broken.toString());
         all.add(tmp.resolve("missing.pcap").toString());
         Path out = tmp.resolve("out");
         summary = AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(all, out.toString(), false));
         tables = RdmascopeTables.read(LocalSpark.get(), out.toString());
-        json = jsonOf(inputs);
+        List<String> files = new ArrayList<>();
+        for (scala.Tuple2<String, String> c : AnalyzeJob.list(inputs, new Configuration())) {
+            files.add(c._1());
+        }
+        assertThat(files).anyMatch(f -> f.contains("/siw/"));
+        json = jsonOf(files);
     }
 
     /** The command line's {@code analyze --format json} of the inputs. */
