@@ -103,11 +103,16 @@ final class ParquetOutput {
                         Files.delete(p);
                     }
                 }
+                boolean any = false;
                 for (int i = 0; i < files.size(); i++) {
                     Path written = frameFiles.remove(files.get(i));
                     if (written != null) {
                         Files.move(written, dir.resolve(String.format("part-%05d.parquet", i)));
+                        any = true;
                     }
+                }
+                if (!any) {
+                    ParquetTablesWriter.writeEmpty(AnalysisTables.FRAMES, output);
                 }
             }
             ParquetTablesWriter.write(files, output);

@@ -68,12 +68,16 @@ public final class ParquetTablesWriter {
     /**
      * Writes the tables of the analyses under {@code dir}, replacing the part files a previous
      * run left in the table folders. Every table gets a file per capture, with no rows when the
-     * capture has none, so that readers always find the schema.
+     * capture has none, and one file without rows when there is no analysis, so that readers
+     * always find the schema.
      */
     public static void write(List<FileAnalysis> files, Path dir) throws IOException {
         for (AnalysisTables.Table<?> t : List.of(AnalysisTables.CONNECTIONS, AnalysisTables.TRANSACTIONS,
                 AnalysisTables.VIOLATIONS)) {
             clear(dir.resolve(t.name()));
+            if (files.isEmpty()) {
+                writeEmpty(t, dir);
+            }
         }
         for (int i = 0; i < files.size(); i++) {
             FileAnalysis f = files.get(i);
@@ -94,6 +98,11 @@ public final class ParquetTablesWriter {
             Map.Entry<String, CaptureRow> c = captures.get(i);
             write(AnalysisTables.CAPTURES, c.getKey(), List.of(c.getValue()), dir, String.format("part-%05d.parquet", i));
         }
+    }
+
+    /** Writes a file of {@code table} without rows, {@code dir/table/part-00000.parquet}. */
+    public static void writeEmpty(AnalysisTables.Table<?> table, Path dir) throws IOException {
+        write(table, null, List.of(), dir, String.format("part-%05d.parquet", 0));
     }
 
     /** Creates the folder of a table, or deletes the part files in it. */

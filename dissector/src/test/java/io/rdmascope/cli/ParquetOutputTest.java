@@ -163,6 +163,19 @@ class ParquetOutputTest {
     }
 
     @Test
+    void everyTableHasAFileWhenNoCaptureCouldBeRead(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Main.run(new String[] {"analyze", "--format", "parquet", "--parquet-frames", "--output", out.toString(),
+                tmp.resolve("missing.pcap").toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        for (String table : List.of("connections", "transactions", "violations", "frames")) {
+            assertThat(ParquetRows.read(out.resolve(table).resolve("part-00000.parquet"))).as(table).isEmpty();
+        }
+        assertThat(ParquetRows.read(out.resolve("captures").resolve("part-00000.parquet"))).hasSize(1);
+    }
+
+    @Test
     void parquetNeedsAnOutputFolderAndTheFolderNeedsParquet() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
