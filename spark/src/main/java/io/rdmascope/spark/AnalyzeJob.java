@@ -1,5 +1,6 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.capture.CaptureFiles;
 import io.rdmascope.report.AnalysisTables;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -171,28 +172,10 @@ public final class AnalyzeJob {
         throw new IllegalArgumentException(option + " needs a number of at least 1, not " + v);
     }
 
-    /** Endings of compressed captures, which the dissector reads (recognised by their content). */
-    private static final List<String> COMPRESSED = List.of(".gz", ".zst", ".zstd", ".xz", ".bz2");
-
-    /**
-     * Capture files of a folder: {@code .pcap}, {@code .pcapng} and {@code .cap}, plain or
-     * compressed ({@code .pcap.gz}, {@code .pcapng.zst}, {@code .cap.xz}, {@code .pcap.bz2} ...).
-     */
-    static boolean isCapture(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        for (String c : COMPRESSED) {
-            if (n.endsWith(c)) {
-                n = n.substring(0, n.length() - c.length());
-                break;
-            }
-        }
-        return n.endsWith(".pcap") || n.endsWith(".pcapng") || n.endsWith(".cap");
-    }
-
     /**
      * The capture files named by the inputs, as (name in the tables, path): a folder stands for
-     * the capture files in it and in its subfolders ({@link #isCapture}; hidden ones, whose names
-     * start with {@code .} or {@code _}, left out), sorted by their path in the folder; a glob for
+     * the capture files in it and in its subfolders ({@link CaptureFiles}: plain or compressed,
+     * hidden ones left out), sorted by their path in the folder; a glob for
      * what it matches. An input that names nothing is kept, so that its task reports why.
      */
     static List<Tuple2<String, String>> list(List<String> inputs, Configuration conf) throws IOException {
@@ -226,22 +209,12 @@ public final class AnalyzeJob {
         while (files.hasNext()) {
             Path f = files.next().getPath();
             String relative = f.toUri().getPath().substring(root.length());
-            if (isCapture(f.getName()) && !hidden(relative)) {
+            if (CaptureFiles.isCapture(f.getName()) && !CaptureFiles.hidden(relative)) {
                 found.add(new Tuple2<>(base + "/" + relative, f.toString()));
             }
         }
         found.sort(Comparator.comparing(Tuple2::_1));
         return found;
-    }
-
-    /** Whether a path in a folder has a part that Hadoop tools hide: {@code _SUCCESS}, {@code .staging}... */
-    private static boolean hidden(String relative) {
-        for (String part : relative.split("/")) {
-            if (part.startsWith(".") || part.startsWith("_")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Runs the job: lists, plans, analyses and writes the tables under {@code o.output()}. */

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
@@ -57,12 +56,8 @@ class AnalyzeJobTest {
         Path out = tmp.resolve("out");
         summary = AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(all, out.toString(), false));
         tables = RdmascopeTables.read(LocalSpark.get(), out.toString());
-        List<String> files = new ArrayList<>();
-        for (scala.Tuple2<String, String> c : AnalyzeJob.list(inputs, new Configuration())) {
-            files.add(c._1());
-        }
-        assertThat(files).anyMatch(f -> f.contains("/siw/"));
-        json = jsonOf(files);
+        json = jsonOf(inputs);
+        assertThat(json.get("files")).anyMatch(f -> f.get("path").asText().contains("/siw/"));
     }
 
     /** The command line's {@code analyze --format json} of the inputs. */
