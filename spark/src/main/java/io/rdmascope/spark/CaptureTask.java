@@ -1,10 +1,10 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.cli.Main;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.pipeline.SpillList;
-import io.rdmascope.cli.Main;
 import io.rdmascope.report.AnalysisTables;
 import io.rdmascope.report.CaptureRow;
 import io.rdmascope.report.CaptureSpan;
