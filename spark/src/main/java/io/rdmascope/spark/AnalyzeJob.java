@@ -176,7 +176,8 @@ public final class AnalyzeJob {
      * The capture files named by the inputs, as (name in the tables, path): a folder stands for
      * the capture files in it and in its subfolders ({@link CaptureFiles}: plain or compressed,
      * hidden ones left out), sorted by their path in the folder; a glob for
-     * what it matches. An input that names nothing is kept, so that its task reports why.
+     * what it matches. An input that names nothing, or a folder without captures, is kept, so
+     * that its task reports why.
      */
     static List<Tuple2<String, String>> list(List<String> inputs, Configuration conf) throws IOException {
         List<Tuple2<String, String>> out = new ArrayList<>();
@@ -192,7 +193,9 @@ public final class AnalyzeJob {
             for (FileStatus st : matched) {
                 if (st.isDirectory()) {
                     String base = glob ? st.getPath().toString() : input.replaceAll("/+$", "");
-                    out.addAll(folder(fs, st.getPath(), base));
+                    List<Tuple2<String, String>> found = folder(fs, st.getPath(), base);
+                    // a folder without captures is kept, so that its task reports it
+                    out.addAll(found.isEmpty() ? List.of(new Tuple2<>(base, st.getPath().toString())) : found);
                 } else {
                     out.add(new Tuple2<>(glob ? st.getPath().toString() : input, st.getPath().toString()));
                 }

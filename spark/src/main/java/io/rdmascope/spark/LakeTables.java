@@ -59,6 +59,9 @@ final class LakeTables {
      */
     static void write(SparkSession spark, Dataset<Row> rows, Path dir, Collection<String> captures,
                       Set<String> withRows) throws IOException {
+        if (captures.isEmpty()) {
+            return;
+        }
         FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
         for (String capture : captures) {
             if (!withRows.contains(capture)) {

@@ -51,6 +51,21 @@ class CaptureListingTest {
     }
 
     @Test
+    void aFolderWithoutCapturesIsAFailedCaptureNotAFailedJob() throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Files.writeString(empty.resolve("notes.txt"), "not a capture");
+        Path out = tmp.resolve("out");
+        AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(List.of(empty.toString(), SAMPLE.toString()),
+                out.toString(), false));
+
+        RdmascopeTables t = RdmascopeTables.read(LocalSpark.get(), out.toString());
+        assertThat(t.errors().collectAsList()).extracting(r -> r.<String>getAs("capture"))
+                .containsExactly(empty.toString());
+        assertThat(t.captures().filter("status = 'complete'").count()).isEqualTo(1);
+        assertThat(t.transactions().count()).isPositive();
+    }
+
+    @Test
     void compressedCapturesInAFolderAreAnalysed() throws IOException {
         Path dir = tmp.resolve("archive");
         Files.createDirectories(dir.resolve("day1"));
