@@ -13,15 +13,18 @@ import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.AnalysisJsonWriter;
 import io.rdmascope.report.AnalysisSelection;
 import io.rdmascope.report.AnalysisTextWriter;
+import io.rdmascope.report.CaptureSpan;
 import io.rdmascope.report.ExplainWriter;
 import io.rdmascope.report.ParquetFramesWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -110,6 +113,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     /** The analysis of one argument, or why it failed. */
     private record Outcome(FileAnalysis analysis, String name, String error) {}
 
+    private NicSettings settings() {
+        return new NicSettings(buffersPerQp, maxPerOperation, strict);
+    }
+
     @Override
     public Integer call() {
         if (capture.listInterfaces) {
@@ -144,7 +151,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error(wrong);
             return Main.EXIT_INPUT;
         }
-        NicSettings settings = new NicSettings(buffersPerQp, maxPerOperation, strict);
+        NicSettings settings = settings();
         List<String> names = new ArrayList<>();
         if (files != null) {
             names.addAll(files);
@@ -213,9 +220,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     private int report(List<Outcome> outcomes) {
         int status = 0;
         List<FileAnalysis> done = new ArrayList<>();
+        List<Map.Entry<String, String>> failures = new ArrayList<>();
         for (Outcome o : outcomes) {
             if (o.error != null) {
                 env.error(o.name + ": " + o.error);
+                failures.add(Map.entry(o.name, o.error));
                 status = Main.EXIT_INPUT;
                 continue;
             }
@@ -229,7 +238,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 AnalysisJsonWriter.write(done, env.out(), statistics.json());
                 env.out().flush();
             } else if (format == Format.parquet) {
-                parquet.write(done);
+                parquet.write(done, failures, settings());
             } else {
                 PrintWriter text = env.outWriter();
                 AnalysisTextWriter.write(done, text);
@@ -351,9 +360,14 @@ final class AnalyzeCommand implements Callable<Integer> {
                 path = spooled;
             }
             frames = index < 0 ? null : parquet.frames(index, in.name());
-            FileAnalysis a = frames == null ? statistics.analyze(analyzer, path, in.name())
-                    : statistics.analyze(analyzer, path, in.name(), frames.frames(), frames.pdus());
+            CaptureSpan span = index < 0 ? null : parquet.span();
+            FileAnalysis a = span == null ? statistics.analyze(analyzer, path, in.name())
+                    : statistics.analyze(analyzer, path, in.name(), span.and(frames == null ? null : frames.frames()),
+                    frames == null ? null : frames.pdus());
             a = AnalysisSelection.select(a, filter, analyzer.source(), path);
+            if (span != null) {
+                parquet.analysed(a, span, Files.isRegularFile(path) ? Files.size(path) : null);
+            }
             if (frames != null) {
                 frames.finish();
                 parquet.framesDone(a, frames.file());

@@ -1,10 +1,12 @@
 package io.rdmascope.cli;
 
 import io.rdmascope.capture.CaptureException;
+import io.rdmascope.capture.CaptureFiles;
 import io.rdmascope.capture.Captures;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -12,23 +14,19 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Stream;
 
 /** Turns command-line arguments into capture files and I/O failures into one-line reasons. */
 final class Inputs {
     /** File name endings taken as captures when a folder is named. */
-    static final List<String> CAPTURE_SUFFIXES = List.of(".pcap", ".pcapng", ".cap");
-
     private Inputs() {}
 
     /** A capture to analyse: the path to open and the name to report; or an argument that failed. */
     record Input(Path path, String name, String error) {}
 
     /**
-     * The files named, in order; {@code -} stands for standard input, a folder for its capture
-     * files, sorted by name (non-recursively). A folder without captures, or an argument that does not exist, becomes an
-     * input with an error.
+     * The files named, in order; {@code -} stands for standard input, a folder for the capture
+     * files in it and its subfolders ({@link CaptureFiles}), sorted by path. A folder without
+     * captures, or an argument that does not exist, becomes an input with an error.
      */
     static List<Input> expand(List<String> args) {
         List<Input> out = new ArrayList<>();
@@ -37,16 +35,16 @@ final class Inputs {
             if (Captures.isStdin(p)) {
                 out.add(new Input(p, a, null));
             } else if (Files.isDirectory(p)) {
-                List<Path> files = new ArrayList<>();
-                try (Stream<Path> s = Files.list(p)) {
-                    s.filter(Files::isRegularFile).filter(Inputs::looksLikeCapture).forEach(files::add);
-                } catch (IOException e) {
-                    out.add(new Input(p, a, reason(e)));
+                List<Path> files;
+                try {
+                    files = CaptureFiles.under(p);
+                } catch (IOException | UncheckedIOException e) {
+                    out.add(new Input(p, a, reason(e instanceof UncheckedIOException u ? u.getCause() : (IOException) e)));
                     continue;
                 }
-                files.sort((x, y) -> x.getFileName().toString().compareTo(y.getFileName().toString()));
                 if (files.isEmpty()) {
-                    out.add(new Input(p, a, "no capture files (.pcap, .pcapng, .cap) in this folder"));
+                    out.add(new Input(p, a, "no capture files (.pcap, .pcapng, .cap, plain or compressed) in this "
+                            + "folder or its subfolders"));
                 }
                 for (Path f : files) {
                     out.add(new Input(f, f.toString(), null));
@@ -84,16 +82,6 @@ final class Inputs {
                 // a temporary file left behind is no reason to fail the command
             }
         }
-    }
-
-    static boolean looksLikeCapture(Path p) {
-        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
-        for (String s : CAPTURE_SUFFIXES) {
-            if (n.endsWith(s)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -32,11 +32,19 @@ public final class AnalysisTables {
         INT32,
         /** {@link Long}. */
         INT64,
-        /** {@link Long} read as unsigned 64 bits: STags, tagged offsets. */
+        /**
+         * {@link Long} read as unsigned: STags, tagged offsets. Written as a signed 64-bit integer
+         * holding the same 64 bits (an offset of 2^63 or more reads as negative), since Spark has
+         * no unsigned type.
+         */
         UINT64,
         /** {@link Boolean}. */
         BOOLEAN,
-        /** {@link Long}: nanoseconds since 1970-01-01 UTC, the capture's clock. */
+        /**
+         * {@link Long}: nanoseconds since 1970-01-01 UTC, the capture's clock. Written as a
+         * timestamp in microseconds (what Spark reads and writes); every such column has an
+         * {@link #INT64} column beside it, its name followed by {@code Ns}, with the nanoseconds.
+         */
         TIMESTAMP_NANOS,
         /** {@code long[]}: frame numbers. */
         INT64_LIST,
@@ -126,7 +134,13 @@ public final class AnalysisTables {
             col("latencyNs", Type.INT64, AnalysisTables::latency),
             col("status", Type.STRING, t -> t.status.jsonName()),
             col("startTime", Type.TIMESTAMP_NANOS, t -> t.initiationTimeNanos),
-            col("completionTime", Type.TIMESTAMP_NANOS, t -> t.completionFrame >= 0 ? t.completionTimeNanos : null)));
+            col("startTimeNs", Type.INT64, t -> t.initiationTimeNanos),
+            col("completionTime", Type.TIMESTAMP_NANOS, AnalysisTables::completionTime),
+            col("completionTimeNs", Type.INT64, AnalysisTables::completionTime)));
+
+    private static Long completionTime(Transaction t) {
+        return t.completionFrame >= 0 ? t.completionTimeNanos : null;
+    }
 
     /** One row per violation. */
     public static final Table<Violation> VIOLATIONS = new Table<>("violations", List.of(
@@ -138,6 +152,19 @@ public final class AnalysisTables {
             col("message", Type.STRING, Violation::message),
             col("reference", Type.STRING, Violation::reference),
             col("transaction", Type.STRING, Violation::transaction)));
+
+    /** One row per capture named: its size, frames and time span, and how its analysis ended. */
+    public static final Table<CaptureRow> CAPTURES = new Table<>("captures", List.of(
+            col("size", Type.INT64, CaptureRow::size),
+            col("frames", Type.INT64, CaptureRow::frames),
+            col("firstTime", Type.TIMESTAMP_NANOS, CaptureRow::firstNanos),
+            col("firstTimeNs", Type.INT64, CaptureRow::firstNanos),
+            col("lastTime", Type.TIMESTAMP_NANOS, CaptureRow::lastNanos),
+            col("lastTimeNs", Type.INT64, CaptureRow::lastNanos),
+            col("status", Type.STRING, CaptureRow::status),
+            col("reason", Type.STRING, CaptureRow::reason),
+            col("version", Type.STRING, CaptureRow::version),
+            col("options", Type.STRING, CaptureRow::options)));
 
     /**
      * A record of the {@code dissect --format json} output ({@link FrameRecord}) with the name of
@@ -154,7 +181,8 @@ public final class AnalysisTables {
     public static final Table<FrameRow> FRAMES = new Table<>("frames", List.of(
             col("frame", Type.INT64, f -> f.record().frame),
             col("endOfCapture", Type.BOOLEAN, f -> f.record().endOfCapture),
-            col("timeNs", Type.TIMESTAMP_NANOS, f -> f.record().length < 0 ? null : f.record().timestampNanos),
+            col("time", Type.TIMESTAMP_NANOS, AnalysisTables::frameTime),
+            col("timeNs", Type.INT64, AnalysisTables::frameTime),
             col("length", Type.INT64, f -> f.record().length < 0 ? null : f.record().length),
             col("source", Type.STRING, f -> f.record().source == null ? null : f.record().source.address()),
             col("sourcePort", Type.INT32, f -> f.record().source == null ? null : f.record().source.port()),
@@ -169,6 +197,11 @@ public final class AnalysisTables {
             col("connections", Type.STRING_LIST, f -> connections(f.record())),
             col("issues", Type.INT32, f -> f.record().issues.size()),
             col("issueKinds", Type.STRING_LIST, f -> issueKinds(f.record()))));
+
+    /** The capture time of a frame, null for the extra record of the end of the capture. */
+    private static Long frameTime(FrameRow f) {
+        return f.record().length < 0 ? null : f.record().timestampNanos;
+    }
 
     /** The MPA connections of a frame's PDUs and issues, each once. */
     @SuppressWarnings("unchecked")

@@ -26,10 +26,12 @@ import org.apache.parquet.schema.Types;
  * {@code analyze --format parquet}: the {@link AnalysisTables} as Apache Parquet files, one folder
  * per table and one file per capture ({@code DIR/transactions/part-00000.parquet} for the first
  * capture named, and so on), written through parquet's {@link LocalOutputFile} without a Hadoop
- * file system. Column types: strings as UTF-8 {@code BINARY (STRING)}, STags and tagged offsets as
- * {@code INT64 (INTEGER(64,false))}, times as {@code INT64 (TIMESTAMP(NANOS,true))}, frame and id
- * lists as three-level {@code LIST}s, the upper-layer fields as a {@code MAP} of strings. Files
- * are compressed with Snappy.
+ * file system. The schema is the one Spark's writer gives the same tables (the spark module's
+ * job), so that both outputs can be read as one table: every column optional, strings as UTF-8
+ * {@code BINARY (STRING)}, STags and tagged offsets as plain {@code INT64} holding their 64 bits,
+ * times as {@code INT64 (TIMESTAMP(MICROS,true))} beside an {@code INT64} column of nanoseconds,
+ * frame and id lists as three-level {@code LIST}s, the upper-layer fields as a {@code MAP} of
+ * strings. Files are compressed with zstd.
  */
 public final class ParquetTablesWriter {
     private ParquetTablesWriter() {}
@@ -37,7 +39,7 @@ public final class ParquetTablesWriter {
     /** The Parquet schema of a table: {@code capture} first, then the table's columns. */
     public static <T> MessageType schema(AnalysisTables.Table<T> table) {
         Types.MessageTypeBuilder b = Types.buildMessage();
-        b.addField(Types.required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType())
+        b.addField(Types.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType())
                 .named(AnalysisTables.CAPTURE));
         for (AnalysisTables.Column<T> c : table.columns()) {
             b.addField(type(c.name(), c.type()));
@@ -49,12 +51,10 @@ public final class ParquetTablesWriter {
         return switch (t) {
             case STRING -> Types.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(name);
             case INT32 -> Types.optional(PrimitiveTypeName.INT32).named(name);
-            case INT64 -> Types.optional(PrimitiveTypeName.INT64).named(name);
-            case UINT64 -> Types.optional(PrimitiveTypeName.INT64).as(LogicalTypeAnnotation.intType(64, false))
-                    .named(name);
+            case INT64, UINT64 -> Types.optional(PrimitiveTypeName.INT64).named(name);
             case BOOLEAN -> Types.optional(PrimitiveTypeName.BOOLEAN).named(name);
             case TIMESTAMP_NANOS -> Types.optional(PrimitiveTypeName.INT64)
-                    .as(LogicalTypeAnnotation.timestampType(true, TimeUnit.NANOS)).named(name);
+                    .as(LogicalTypeAnnotation.timestampType(true, TimeUnit.MICROS)).named(name);
             case INT64_LIST -> Types.optionalList().requiredElement(PrimitiveTypeName.INT64).named(name);
             case STRING_LIST -> Types.optionalList().requiredElement(PrimitiveTypeName.BINARY)
                     .as(LogicalTypeAnnotation.stringType()).named(name);
@@ -68,12 +68,16 @@ public final class ParquetTablesWriter {
     /**
      * Writes the tables of the analyses under {@code dir}, replacing the part files a previous
      * run left in the table folders. Every table gets a file per capture, with no rows when the
-     * capture has none, so that readers always find the schema.
+     * capture has none, and one file without rows when there is no analysis, so that readers
+     * always find the schema.
      */
     public static void write(List<FileAnalysis> files, Path dir) throws IOException {
         for (AnalysisTables.Table<?> t : List.of(AnalysisTables.CONNECTIONS, AnalysisTables.TRANSACTIONS,
                 AnalysisTables.VIOLATIONS)) {
             clear(dir.resolve(t.name()));
+            if (files.isEmpty()) {
+                writeEmpty(t, dir);
+            }
         }
         for (int i = 0; i < files.size(); i++) {
             FileAnalysis f = files.get(i);
@@ -82,6 +86,23 @@ public final class ParquetTablesWriter {
             write(AnalysisTables.TRANSACTIONS, f.path(), f.transactions(), dir, part);
             write(AnalysisTables.VIOLATIONS, f.path(), f.violations(), dir, part);
         }
+    }
+
+    /**
+     * Writes the captures table under {@code dir}, one file per capture (name and row) in order,
+     * replacing the part files a previous run left.
+     */
+    public static void writeCaptures(List<Map.Entry<String, CaptureRow>> captures, Path dir) throws IOException {
+        clear(dir.resolve(AnalysisTables.CAPTURES.name()));
+        for (int i = 0; i < captures.size(); i++) {
+            Map.Entry<String, CaptureRow> c = captures.get(i);
+            write(AnalysisTables.CAPTURES, c.getKey(), List.of(c.getValue()), dir, String.format("part-%05d.parquet", i));
+        }
+    }
+
+    /** Writes a file of {@code table} without rows, {@code dir/table/part-00000.parquet}. */
+    public static void writeEmpty(AnalysisTables.Table<?> table, Path dir) throws IOException {
+        write(table, null, List.of(), dir, String.format("part-%05d.parquet", 0));
     }
 
     /** Creates the folder of a table, or deletes the part files in it. */
@@ -112,7 +133,8 @@ public final class ParquetTablesWriter {
                 .withConf(new PlainParquetConfiguration())
                 .withType(schema)
                 .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+                .withCodecFactory(new ZstdPages())
+                .withCompressionCodec(CompressionCodecName.ZSTD)
                 .build();
     }
 
@@ -134,7 +156,8 @@ public final class ParquetTablesWriter {
         switch (type) {
             case STRING -> g.append(name, (String) v);
             case INT32 -> g.append(name, (Integer) v);
-            case INT64, UINT64, TIMESTAMP_NANOS -> g.append(name, (Long) v);
+            case INT64, UINT64 -> g.append(name, (Long) v);
+            case TIMESTAMP_NANOS -> g.append(name, Math.floorDiv((Long) v, 1000L));
             case BOOLEAN -> g.append(name, (Boolean) v);
             case INT64_LIST -> {
                 Group list = g.addGroup(name);

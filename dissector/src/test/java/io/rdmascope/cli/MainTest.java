@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.report.Fixtures;
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,6 +93,25 @@ class MainTest {
         assertThat(files.get(0).get("path").asText()).endsWith("a-other.pcapng");
         assertThat(files.get(1).get("path").asText()).endsWith("b-good.pcap");
         assertThat(err()).contains("c-bad.pcap: not a pcap").doesNotContain("notes.txt");
+    }
+
+    @Test
+    void folderIsSearchedInSubfoldersWithCompressedCaptures(@TempDir Path tmp) throws Exception {
+        Path archive = tmp.resolve("archive");
+        Files.createDirectories(archive.resolve("rack1"));
+        Files.createDirectories(archive.resolve("_temporary"));
+        Files.copy(good, archive.resolve("z.pcap"));
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(archive.resolve("rack1/a.pcap.gz")))) {
+            Files.copy(good, out);
+        }
+        Files.copy(good, archive.resolve("_temporary/b.pcap"));
+        Files.copy(good, archive.resolve("rack1/.c.pcap"));
+        assertThat(run("analyze", "--format", "json", archive.toString())).isZero();
+        JsonNode files = json().get("files");
+        assertThat(files.size()).isEqualTo(2);
+        assertThat(files.get(0).get("path").asText()).isEqualTo(archive.resolve("rack1/a.pcap.gz").toString());
+        assertThat(files.get(1).get("path").asText()).isEqualTo(archive.resolve("z.pcap").toString());
+        assertThat(files.get(0).get("frames")).isEqualTo(files.get(1).get("frames"));
     }
 
     @Test

@@ -88,8 +88,10 @@ class ParquetFramesTest {
                 assertThat(g.getLong("length", 0)).as(at).isEqualTo(f.get("len").asLong());
                 assertThat(g.getLong("timeNs", 0)).as(at)
                         .isEqualTo(f.get("time_epoch").decimalValue().movePointRight(9).longValueExact());
+                assertThat(g.getLong("time", 0)).as(at).isEqualTo(g.getLong("timeNs", 0) / 1000);
             } else {
                 assertThat(g.getFieldRepetitionCount("timeNs")).as(at).isZero();
+                assertThat(g.getFieldRepetitionCount("time")).as(at).isZero();
             }
             if (f.has("ip")) {
                 assertThat(g.getString("source", 0)).as(at).isEqualTo(f.get("ip").get("src").asText());

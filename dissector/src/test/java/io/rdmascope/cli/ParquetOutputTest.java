@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,19 +88,20 @@ class ParquetOutputTest {
     }
 
     @Test
-    void stagsAreUnsignedAndTimesAreNanosecondTimestamps() throws IOException {
+    void stagsAre64BitIntegersAndTimesMicrosecondTimestampsBesideNanoseconds() throws IOException {
         MessageType schema;
         try (ParquetFileReader r = ParquetFileReader.open(
                 new LocalInputFile(dir.resolve("transactions").resolve("part-00000.parquet")),
                 ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
             schema = r.getFooter().getFileMetaData().getSchema();
         }
-        assertThat(schema.getType("stag").getLogicalTypeAnnotation())
-                .isEqualTo(LogicalTypeAnnotation.intType(64, false));
-        assertThat(schema.getType("to").getLogicalTypeAnnotation())
-                .isEqualTo(LogicalTypeAnnotation.intType(64, false));
+        for (String int64 : List.of("stag", "to", "startTimeNs", "completionTimeNs")) {
+            assertThat(schema.getType(int64).asPrimitiveType().getPrimitiveTypeName()).as(int64)
+                    .isEqualTo(PrimitiveType.PrimitiveTypeName.INT64);
+            assertThat(schema.getType(int64).getLogicalTypeAnnotation()).as(int64).isNull();
+        }
         assertThat(schema.getType("startTime").getLogicalTypeAnnotation())
-                .isEqualTo(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.NANOS));
+                .isEqualTo(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS));
         assertThat(schema.getType("frames").getLogicalTypeAnnotation())
                 .isEqualTo(LogicalTypeAnnotation.listType());
         assertThat(schema.getType("ulp").getLogicalTypeAnnotation())
@@ -110,13 +113,66 @@ class ParquetOutputTest {
         int completed = 0;
         for (Group g : read("transactions")) {
             assertThat(g.getFieldRepetitionCount("startTime")).isEqualTo(1);
+            assertThat(g.getLong("startTime", 0)).isEqualTo(Math.floorDiv(g.getLong("startTimeNs", 0), 1000L));
             if (g.getFieldRepetitionCount("completionTime") == 1) {
-                assertThat(g.getLong("completionTime", 0) - g.getLong("startTime", 0))
+                assertThat(g.getLong("completionTimeNs", 0) - g.getLong("startTimeNs", 0))
                         .isEqualTo(g.getLong("latencyNs", 0));
                 completed++;
             }
         }
         assertThat(completed).isPositive();
+    }
+
+    @Test
+    void capturesTableSaysHowEachCaptureEnded() throws IOException {
+        List<Group> rows = read("captures");
+        assertThat(rows).hasSize(captures.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Group g = rows.get(i);
+            JsonNode file = json.get("files").get(i);
+            assertThat(g.getString("capture", 0)).isEqualTo(captures.get(i));
+            assertThat(g.getString("status", 0)).isEqualTo("complete");
+            assertThat(g.getLong("size", 0)).isEqualTo(Files.size(Path.of(captures.get(i))));
+            assertThat(g.getLong("frames", 0)).isEqualTo(file.get("frames").asLong());
+            assertThat(g.getLong("firstTimeNs", 0)).isLessThanOrEqualTo(g.getLong("lastTimeNs", 0));
+            assertThat(g.getLong("lastTime", 0)).isEqualTo(g.getLong("lastTimeNs", 0) / 1000);
+            assertThat(g.getString("version", 0)).isEqualTo(Main.VERSION);
+            assertThat(g.getString("options", 0)).isEqualTo("--buffers-per-qp 64 --max-per-operation 32");
+        }
+    }
+
+    @Test
+    void capturesTableNamesTruncatedAndFailedCaptures(@TempDir Path tmp) throws IOException {
+        Path cut = tmp.resolve("cut.pcap");
+        Files.write(cut, Arrays.copyOf(Files.readAllBytes(Path.of("..", "samples", "ulp-nfs.pcap")), 3000));
+        Path out = tmp.resolve("out");
+        Main.run(new String[] {"analyze", "--format", "parquet", "--output", out.toString(), "--strict",
+                cut.toString(), tmp.resolve("missing.pcap").toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<Group> rows = ParquetRows.read(out.resolve("captures").resolve("part-00000.parquet"));
+        ParquetRows.read(out.resolve("captures").resolve("part-00001.parquet"), rows);
+        assertThat(rows.get(0).getString("status", 0)).isEqualTo("truncated");
+        assertThat(rows.get(0).getString("reason", 0)).contains("cut short");
+        assertThat(rows.get(0).getLong("frames", 0)).isPositive();
+        assertThat(rows.get(0).getString("options", 0)).endsWith(" --strict");
+        assertThat(rows.get(1).getString("capture", 0)).endsWith("missing.pcap");
+        assertThat(rows.get(1).getString("status", 0)).isEqualTo("failed");
+        assertThat(rows.get(1).getString("reason", 0)).isNotBlank();
+        assertThat(rows.get(1).getFieldRepetitionCount("frames")).isZero();
+    }
+
+    @Test
+    void everyTableHasAFileWhenNoCaptureCouldBeRead(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("out");
+        Main.run(new String[] {"analyze", "--format", "parquet", "--parquet-frames", "--output", out.toString(),
+                tmp.resolve("missing.pcap").toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        for (String table : List.of("connections", "transactions", "violations", "frames")) {
+            assertThat(ParquetRows.read(out.resolve(table).resolve("part-00000.parquet"))).as(table).isEmpty();
+        }
+        assertThat(ParquetRows.read(out.resolve("captures").resolve("part-00000.parquet"))).hasSize(1);
     }
 
     @Test

@@ -3,10 +3,12 @@ package io.rdmascope.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rdmascope.report.AnalysisTables;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The rows each columnar table should hold, read from the {@code analyze --format json} document,
@@ -19,11 +21,18 @@ import java.util.Map;
 public final class AnalysisRows {
     private AnalysisRows() {}
 
-    /** The columns compared with the JSON: all but the times. */
+    /** The columns compared with the JSON: all but the times (timestamps and their nanoseconds). */
     public static <T> List<AnalysisTables.Column<T>> compared(AnalysisTables.Table<T> table) {
+        Set<String> times = new HashSet<>();
+        for (AnalysisTables.Column<T> c : table.columns()) {
+            if (c.type() == AnalysisTables.Type.TIMESTAMP_NANOS) {
+                times.add(c.name());
+                times.add(c.name() + "Ns");
+            }
+        }
         List<AnalysisTables.Column<T>> out = new ArrayList<>();
         for (AnalysisTables.Column<T> c : table.columns()) {
-            if (c.type() != AnalysisTables.Type.TIMESTAMP_NANOS) {
+            if (!times.contains(c.name())) {
                 out.add(c);
             }
         }

@@ -29,6 +29,13 @@ class ReleaseArchiveTest {
             assertThat(jars.map(p -> p.getFileName().toString()))
                     .anyMatch(n -> n.startsWith("rdmascope-dissector-")).anyMatch(n -> n.startsWith("rdmascope-gui-"));
         }
+        try (var jars = Files.list(home.resolve("lib"))) {
+            assertThat(jars.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("rdmascope-spark-"));
+        }
+        try (var job = new java.util.zip.ZipFile(home.resolve("spark/rdmascope-spark-0.1.0.jar").toFile())) {
+            assertThat(job.getEntry("io/rdmascope/spark/AnalyzeJob.class")).isNotNull();
+            assertThat(job.getEntry("io/rdmascope/pipeline/Analyzer.class")).isNotNull();
+        }
         Result r = run(dir, home.resolve("bin/rdmascope").toString(), "analyze", sample.toString());
         assertThat(r.status).as(r.err).isZero();
         assertThat(r.out).startsWith(sample + ": 22 frames, 1 MPA connection, 5 transactions: 1 error");

@@ -1,25 +1,31 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.capture.CaptureFiles;
 import io.rdmascope.report.AnalysisTables;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
@@ -32,25 +38,28 @@ import scala.Tuple2;
  * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]
  * [--parquet-frames]}: the analysis of every capture named (files, folders or globs on any Hadoop
  * file system), one Spark task per capture, written as the Parquet tables {@code connections},
- * {@code transactions}, {@code violations}, {@code errors} and with {@code --parquet-frames}
- * {@code frames} under {@code DIR}, each partitioned by {@code capture}.
+ * {@code transactions}, {@code violations}, {@code errors}, {@code captures} and with
+ * {@code --parquet-frames} {@code frames} under {@code DIR} ({@link LakeTables}).
  * A capture that cannot be read is a row of {@code errors}, never a failed job. See docs/spark.md.
  */
 public final class AnalyzeJob {
     private AnalyzeJob() {}
 
     /** Names of the tables written, in the order of the union row's structs. */
-    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors", "frames");
+    static final List<String> TABLES = List.of("connections", "transactions", "violations", "errors", "captures",
+            "frames");
 
     /** Every row of every table in one schema: the table, the capture, and one struct per table. */
     static final StructType UNION = DataTypes.createStructType(List.of(
             DataTypes.createStructField("table", DataTypes.StringType, false),
-            DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, false),
-            DataTypes.createStructField("connections", SparkTables.schema(AnalysisTables.CONNECTIONS), true),
-            DataTypes.createStructField("transactions", SparkTables.schema(AnalysisTables.TRANSACTIONS), true),
-            DataTypes.createStructField("violations", SparkTables.schema(AnalysisTables.VIOLATIONS), true),
+            // nullable, as the command line writes it: the two outputs have one schema
+            DataTypes.createStructField(AnalysisTables.CAPTURE, DataTypes.StringType, true),
+            DataTypes.createStructField("connections", SparkTables.carried(AnalysisTables.CONNECTIONS), true),
+            DataTypes.createStructField("transactions", SparkTables.carried(AnalysisTables.TRANSACTIONS), true),
+            DataTypes.createStructField("violations", SparkTables.carried(AnalysisTables.VIOLATIONS), true),
             DataTypes.createStructField("errors", SparkTables.ERRORS, true),
-            DataTypes.createStructField("frames", SparkTables.schema(AnalysisTables.FRAMES), true)));
+            DataTypes.createStructField("captures", SparkTables.carried(AnalysisTables.CAPTURES), true),
+            DataTypes.createStructField("frames", SparkTables.carried(AnalysisTables.FRAMES), true)));
 
     static Row unionRow(String table, String capture, Object[] values) {
         Object[] row = new Object[2 + TABLES.size()];
@@ -163,16 +172,12 @@ public final class AnalyzeJob {
         throw new IllegalArgumentException(option + " needs a number of at least 1, not " + v);
     }
 
-    /** Capture files of a folder: the extensions the command line takes. */
-    static boolean isCapture(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        return n.endsWith(".pcap") || n.endsWith(".pcapng") || n.endsWith(".cap");
-    }
-
     /**
      * The capture files named by the inputs, as (name in the tables, path): a folder stands for
-     * the capture files in it, sorted by name; a glob for what it matches. An input that names
-     * nothing is kept, so that its task reports why.
+     * the capture files in it and in its subfolders ({@link CaptureFiles}: plain or compressed,
+     * hidden ones left out), sorted by their path in the folder; a glob for
+     * what it matches. An input that names nothing, or a folder without captures, is kept, so
+     * that its task reports why.
      */
     static List<Tuple2<String, String>> list(List<String> inputs, Configuration conf) throws IOException {
         List<Tuple2<String, String>> out = new ArrayList<>();
@@ -188,19 +193,31 @@ public final class AnalyzeJob {
             for (FileStatus st : matched) {
                 if (st.isDirectory()) {
                     String base = glob ? st.getPath().toString() : input.replaceAll("/+$", "");
-                    FileStatus[] children = fs.listStatus(st.getPath());
-                    Arrays.sort(children, Comparator.comparing(c -> c.getPath().getName()));
-                    for (FileStatus c : children) {
-                        if (c.isFile() && isCapture(c.getPath().getName())) {
-                            out.add(new Tuple2<>(base + "/" + c.getPath().getName(), c.getPath().toString()));
-                        }
-                    }
+                    List<Tuple2<String, String>> found = folder(fs, st.getPath(), base);
+                    // a folder without captures is kept, so that its task reports it
+                    out.addAll(found.isEmpty() ? List.of(new Tuple2<>(base, st.getPath().toString())) : found);
                 } else {
                     out.add(new Tuple2<>(glob ? st.getPath().toString() : input, st.getPath().toString()));
                 }
             }
         }
         return out;
+    }
+
+    /** The capture files under {@code dir}, named as {@code base} and their path in it, sorted by that path. */
+    private static List<Tuple2<String, String>> folder(FileSystem fs, Path dir, String base) throws IOException {
+        String root = fs.makeQualified(dir).toUri().getPath().replaceAll("/+$", "") + "/";
+        List<Tuple2<String, String>> found = new ArrayList<>();
+        RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+        while (files.hasNext()) {
+            Path f = files.next().getPath();
+            String relative = f.toUri().getPath().substring(root.length());
+            if (CaptureFiles.isCapture(f.getName()) && !CaptureFiles.hidden(relative)) {
+                found.add(new Tuple2<>(base + "/" + relative, f.toString()));
+            }
+        }
+        found.sort(Comparator.comparing(Tuple2::_1));
+        return found;
     }
 
     /** Runs the job: lists, plans, analyses and writes the tables under {@code o.output()}. */
@@ -214,32 +231,44 @@ public final class AnalyzeJob {
         JavaRDD<Row> rows = sc.parallelize(tasks, Math.max(1, tasks.size()))
                 .flatMap(t -> t.rows(hadoop.value().value()));
         Dataset<Row> all = spark.createDataFrame(rows, UNION).persist(StorageLevel.MEMORY_AND_DISK());
+        String timestampType = spark.conf().get(OUTPUT_TIMESTAMP_TYPE);
+        spark.conf().set(OUTPUT_TIMESTAMP_TYPE, "TIMESTAMP_MICROS");
         try {
             Map<String, Long> counts = new LinkedHashMap<>();
+            Map<String, Set<String>> withRows = new HashMap<>();
             for (String table : o.tables()) {
+                counts.put(table, 0L);
+                withRows.put(table, new HashSet<>());
+            }
+            for (Row r : all.groupBy("table", AnalysisTables.CAPTURE).count().collectAsList()) {
+                counts.merge(r.getString(0), r.getLong(2), Long::sum);
+                withRows.get(r.getString(0)).add(r.getString(1));
+            }
+            List<String> names = new ArrayList<>();
+            for (Tuple2<String, String> c : captures) {
+                names.add(c._1());
+            }
+            for (String table : o.tables()) {
+                List<Column> columns = new ArrayList<>(List.of(functions.col(AnalysisTables.CAPTURE)));
+                columns.addAll(SparkTables.columns(table, (StructType) UNION.apply(table).dataType()));
                 Dataset<Row> t = all.filter(functions.col("table").equalTo(table))
-                        .select(functions.col(table + ".*"), functions.col(AnalysisTables.CAPTURE));
-                t.write().mode(SaveMode.Overwrite).partitionBy(AnalysisTables.CAPTURE)
-                        .parquet(new Path(o.output(), table).toString());
+                        .select(columns.toArray(Column[]::new));
+                LakeTables.write(spark, t, new Path(o.output(), table), names, withRows.get(table));
             }
-            for (Row r : all.groupBy("table").count().collectAsList()) {
-                counts.put(r.getString(0), r.getLong(1));
-            }
-            Map<String, Long> ordered = new LinkedHashMap<>();
-            for (String table : o.tables()) {
-                ordered.put(table, counts.getOrDefault(table, 0L));
-            }
-            return new Summary(captures.size(), tasks.size(), ordered);
+            return new Summary(captures.size(), tasks.size(), counts);
         } finally {
+            spark.conf().set(OUTPUT_TIMESTAMP_TYPE, timestampType);
             all.unpersist();
         }
     }
 
+    /** Spark's setting of the Parquet type of timestamps, which is INT96 unless set. */
+    private static final String OUTPUT_TIMESTAMP_TYPE = "spark.sql.parquet.outputTimestampType";
+
     private static List<CaptureTask> whole(List<Tuple2<String, String>> captures, Options o) {
         List<CaptureTask> tasks = new ArrayList<>();
         for (Tuple2<String, String> c : captures) {
-            tasks.add(new CaptureTask(c._1(), c._2(), -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
-                    o.frames()));
+            tasks.add(CaptureTask.whole(c._1(), c._2(), o));
         }
         return tasks;
     }

@@ -1,10 +1,13 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.cli.Main;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.report.AnalysisTables;
+import io.rdmascope.report.CaptureRow;
+import io.rdmascope.report.CaptureSpan;
 import io.rdmascope.report.FrameRows;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,10 +39,23 @@ import org.apache.spark.sql.RowFactory;
  * @param group the connection group, or -1 for the whole file
  * @param connections the TCP connections of the group ({@link ConnectionSplit#key}), or null
  * @param frames whether the rows of the frames table are produced too
+ * @param captureRow the capture's row of the captures table, read by the index of
+ *     {@code --split-connections}, which the first group gives; null for the whole file, whose
+ *     task makes it from the analysis
  */
 record CaptureTask(String capture, String path, int group, ArrayList<String> connections,
-                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames)
+                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, CaptureRow captureRow)
         implements Serializable {
+
+    /** A task of the whole file. */
+    static CaptureTask whole(String capture, String path, AnalyzeJob.Options o) {
+        return new CaptureTask(capture, path, -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
+                o.frames(), null);
+    }
+
+    NicSettings settings() {
+        return new NicSettings(buffersPerQp, maxPerOperation, strict);
+    }
 
     /** The local file of a Hadoop path, and whether it is a temporary copy. */
     record Local(Path file, boolean copy) {
@@ -73,8 +89,10 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
 
     /**
      * The rows of the analysis ({@link AnalyzeJob#UNION}): its connections, transactions,
-     * violations and, when asked, frames (kept from the same pass), or one error row when the capture cannot be analysed. Produced as they are read
-     * from the analysis; the analysis and any temporary copy are deleted after the last row.
+     * violations, when asked frames (kept from the same pass), and its row of the captures table;
+     * or, when the capture cannot be analysed, an error row and a captures row that says so.
+     * Produced as they are read from the analysis; the analysis and any temporary copy are
+     * deleted after the last row.
      */
     Iterator<Row> rows(Configuration conf) {
         Local local;
@@ -86,33 +104,48 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
             if (frameRows != null) {
                 frameRows.close();
             }
-            return List.of(error(e)).iterator();
+            return failed(e, null);
         }
+        CaptureSpan span = new CaptureSpan();
+        Long size = null;
         try {
-            NicSettings settings = new NicSettings(buffersPerQp, maxPerOperation, strict);
+            size = Files.size(local.file());
+            NicSettings settings = settings();
             Analyzer analyzer = connections == null ? new Analyzer(settings)
                     : new Analyzer(settings, ConnectionSplit.source(new HashSet<>(connections), group == 0),
                     Analyzer.EngineFactory.ENGINE);
             FrameRows rows = frames ? new FrameRows(FrameSpill.sink(frameRows)) : null;
-            analysis = rows == null ? analyzer.analyze(local.file(), capture)
-                    : analyzer.analyze(local.file(), capture, rows.frames(), rows.pdus(), null, null);
+            analysis = analyzer.analyze(local.file(), capture, span.and(rows == null ? null : rows.frames()),
+                    rows == null ? null : rows.pdus(), null, null);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             local.delete();
             if (frameRows != null) {
                 frameRows.close();
             }
-            return List.of(error(e)).iterator();
+            return failed(e, size);
         }
         String prefix = connections == null ? null : "g" + group + ".";
-        return new Rows(analysis, frameRows, local, prefix);
+        CaptureRow row = connections == null
+                ? CaptureRow.analysed(analysis, size, span, settings(), Main.VERSION)
+                : group == 0 ? captureRow : null;
+        return new Rows(analysis, frameRows, local, prefix, row);
     }
 
-    private Row error(Throwable e) {
+    /** The error row and the captures row of a capture that could not be analysed. */
+    private Iterator<Row> failed(Throwable e, Long size) {
+        String message = message(e);
+        return List.of(AnalyzeJob.unionRow("errors", capture, new Object[] {message}),
+                captures(CaptureRow.failed(size, message, settings(), Main.VERSION))).iterator();
+    }
+
+    private Row captures(CaptureRow row) {
+        return AnalyzeJob.unionRow(AnalysisTables.CAPTURES.name(), capture,
+                SparkTables.values(AnalysisTables.CAPTURES, row, null));
+    }
+
+    private static String message(Throwable e) {
         String message = e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage();
-        if (message == null || message.isBlank()) {
-            message = e.toString();
-        }
-        return AnalyzeJob.unionRow("errors", capture, new Object[] {message});
+        return message == null || message.isBlank() ? e.toString() : message;
     }
 
     /** The rows of one analysis, table after table. */
@@ -125,14 +158,15 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
         private int part;
         private boolean closed;
 
-        Rows(FileAnalysis analysis, SpillList<Object[]> frames, Local local, String prefix) {
+        Rows(FileAnalysis analysis, SpillList<Object[]> frames, Local local, String prefix, CaptureRow captureRow) {
             this.analysis = analysis;
             this.frames = frames;
             this.local = local;
             this.prefix = prefix;
             parts = new Iterator<?>[] {analysis.connections().iterator(), analysis.transactions().iterator(),
                 analysis.violations().iterator(),
-                frames == null ? Collections.emptyIterator() : frames.iterator()};
+                frames == null ? Collections.emptyIterator() : frames.iterator(),
+                captureRow == null ? Collections.emptyIterator() : List.of(captureRow).iterator()};
         }
 
         @Override
@@ -162,8 +196,9 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
                 case 0 -> row(AnalysisTables.CONNECTIONS, (io.rdmascope.pipeline.ConnectionSummary) record);
                 case 1 -> row(AnalysisTables.TRANSACTIONS, (io.rdmascope.engine.Transaction) record);
                 case 2 -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
-                default -> AnalyzeJob.unionRow(AnalysisTables.FRAMES.name(), capture,
+                case 3 -> AnalyzeJob.unionRow(AnalysisTables.FRAMES.name(), capture,
                         SparkTables.converted(AnalysisTables.FRAMES, (Object[]) record, prefix));
+                default -> captures((CaptureRow) record);
             };
         }
 

@@ -9,6 +9,7 @@ import io.rdmascope.net.PacketDecoder;
 import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.pipeline.Source;
+import io.rdmascope.report.CaptureSpan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,14 +39,15 @@ public final class ConnectionSplit {
         return a.compareTo(b) <= 0 ? a + "-" + b : b + "-" + a;
     }
 
-    /** Frames per TCP connection, in order of first appearance. */
-    public static Map<String, Long> index(Path file) throws IOException {
+    /** Frames per TCP connection, in order of first appearance; {@code span} is told of every frame. */
+    public static Map<String, Long> index(Path file, CaptureSpan span) throws IOException {
         Map<String, Long> frames = new LinkedHashMap<>();
         PacketDecoder decoder = new PacketDecoder();
         TcpSegment segment = new TcpSegment();
         Packet packet = new Packet();
         try (CaptureReader reader = Captures.open(file)) {
             while (reader.next(packet)) {
+                span.frame(packet, 0, null);
                 if (decoder.decode(packet, segment)) {
                     frames.merge(key(segment.source, segment.destination), 1L, Long::sum);
                 }

@@ -1,30 +1,32 @@
 package io.rdmascope.spark;
 
 import io.rdmascope.report.AnalysisTables;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The {@link AnalysisTables} as Spark types. Spark 3.5 has neither unsigned integers nor
- * nanosecond timestamps: STags and tagged offsets are {@code DECIMAL(20,0)} (what Spark reads an
- * unsigned 64-bit Parquet column as), times are {@code TIMESTAMP} (microseconds; the nanoseconds
- * of a latency are in {@code latencyNs}).
+ * The {@link AnalysisTables} as Spark types, which the command line's Parquet writer matches:
+ * STags and tagged offsets are {@code BIGINT}s holding their 64 bits, times {@code TIMESTAMP}s
+ * (microseconds) beside a {@code BIGINT} column of nanoseconds.
+ *
+ * <p>The job hands Spark plain Java values only, so that one jar runs on every Scala build of
+ * Spark: lists as Java arrays, and maps, which Spark's row encoder takes only as Scala maps, as
+ * arrays of key and value entries ({@link #carried}) that {@link #columns} turns into maps.
  */
 final class SparkTables {
     private SparkTables() {}
-
-    static final DecimalType UINT64 = DataTypes.createDecimalType(20, 0);
 
     /** The columns whose values are record ids, made unique per group by {@code --split-connections}. */
     private static final Set<String> IDS = Set.of("id", "connection", "transaction", "operations", "connections");
@@ -33,8 +35,7 @@ final class SparkTables {
         return switch (t) {
             case STRING -> DataTypes.StringType;
             case INT32 -> DataTypes.IntegerType;
-            case INT64 -> DataTypes.LongType;
-            case UINT64 -> UINT64;
+            case INT64, UINT64 -> DataTypes.LongType;
             case BOOLEAN -> DataTypes.BooleanType;
             case TIMESTAMP_NANOS -> DataTypes.TimestampType;
             case INT64_LIST -> DataTypes.createArrayType(DataTypes.LongType, false);
@@ -43,7 +44,12 @@ final class SparkTables {
         };
     }
 
-    /** A table's own columns (without {@code capture}). */
+    /** A map column as the job's rows carry it: its entries. */
+    static final ArrayType ENTRIES = DataTypes.createArrayType(DataTypes.createStructType(List.of(
+            DataTypes.createStructField("key", DataTypes.StringType, false),
+            DataTypes.createStructField("value", DataTypes.StringType, true))), false);
+
+    /** A table's own columns (without {@code capture}), as written. */
     static <T> StructType schema(AnalysisTables.Table<T> table) {
         List<StructField> fields = new ArrayList<>();
         for (AnalysisTables.Column<T> c : table.columns()) {
@@ -52,13 +58,35 @@ final class SparkTables {
         return DataTypes.createStructType(fields);
     }
 
+    /** A table's own columns as the job's rows carry them: maps as {@link #ENTRIES}. */
+    static <T> StructType carried(AnalysisTables.Table<T> table) {
+        List<StructField> fields = new ArrayList<>();
+        for (AnalysisTables.Column<T> c : table.columns()) {
+            DataType t = c.type() == AnalysisTables.Type.STRING_MAP ? ENTRIES : type(c.type());
+            fields.add(DataTypes.createStructField(c.name(), t, true));
+        }
+        return DataTypes.createStructType(fields);
+    }
+
+    /**
+     * The columns of the struct column {@code struct} of type {@code carried}, each under its own
+     * name, with the {@link #ENTRIES} made maps again.
+     */
+    static List<Column> columns(String struct, StructType carried) {
+        List<Column> out = new ArrayList<>();
+        for (StructField f : carried.fields()) {
+            Column c = functions.col(struct + "." + f.name());
+            out.add((f.dataType().equals(ENTRIES) ? functions.map_from_entries(c) : c).as(f.name()));
+        }
+        return out;
+    }
+
     /** The errors table's own column: why the capture could not be analysed. */
     static final StructType ERRORS = DataTypes.createStructType(List.of(
             DataTypes.createStructField("message", DataTypes.StringType, false)));
 
     /**
-     * The values of one record as Spark's row encoder wants them (Scala collections for lists and
-     * maps).
+     * The values of one record as the job's rows carry them ({@link #carried}).
      *
      * @param idPrefix put before every id, or null
      */
@@ -98,9 +126,6 @@ final class SparkTables {
 
     private static Object value(AnalysisTables.Type t, Object v) {
         switch (t) {
-            case UINT64:
-                long u = (Long) v;
-                return new BigDecimal(u >= 0 ? BigInteger.valueOf(u) : new BigInteger(Long.toUnsignedString(u)));
             case TIMESTAMP_NANOS:
                 long nanos = (Long) v;
                 Timestamp ts = new Timestamp(Math.floorDiv(nanos, 1_000_000L));
@@ -108,15 +133,21 @@ final class SparkTables {
                 return ts;
             case INT64_LIST:
                 long[] frames = (long[]) v;
-                List<Long> l = new ArrayList<>(frames.length);
-                for (long f : frames) {
-                    l.add(f);
+                Long[] boxed = new Long[frames.length];
+                for (int i = 0; i < frames.length; i++) {
+                    boxed[i] = frames[i];
                 }
-                return CollectionConverters.asScala(l);
+                return boxed;
             case STRING_LIST:
-                return CollectionConverters.asScala((List<?>) v);
+                return ((List<?>) v).toArray(new String[0]);
             case STRING_MAP:
-                return CollectionConverters.asScala((Map<?, ?>) v);
+                Map<?, ?> map = (Map<?, ?>) v;
+                Row[] entries = new Row[map.size()];
+                int i = 0;
+                for (Map.Entry<?, ?> e : map.entrySet()) {
+                    entries[i++] = RowFactory.create(e.getKey(), e.getValue());
+                }
+                return entries;
             default:
                 return v;
         }

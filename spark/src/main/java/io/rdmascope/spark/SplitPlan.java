@@ -1,6 +1,11 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.cli.Main;
+import io.rdmascope.engine.NicSettings;
+import io.rdmascope.report.CaptureRow;
+import io.rdmascope.report.CaptureSpan;
 import java.io.Serializable;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,35 +24,46 @@ import scala.Tuple2;
 final class SplitPlan {
     private SplitPlan() {}
 
-    /** The index of one capture: frames per connection, or null when it could not be read. */
-    record Index(String capture, String path, LinkedHashMap<String, Long> frames) implements Serializable {}
+    /**
+     * The index of one capture: frames per connection and its captures row, or nulls when it
+     * could not be read.
+     */
+    record Index(String capture, String path, LinkedHashMap<String, Long> frames, CaptureRow row)
+            implements Serializable {}
 
     static List<CaptureTask> tasks(JavaSparkContext sc, List<Tuple2<String, String>> captures,
                                    Broadcast<SerializableConfiguration> hadoop, AnalyzeJob.Options o) {
+        // the settings as values: the options themselves are not serializable
+        int buffers = o.buffersPerQp();
+        int perOperation = o.maxPerOperation();
+        boolean strict = o.strict();
         List<Index> indexes = sc.parallelize(captures, Math.max(1, captures.size())).map(c -> {
             try {
                 CaptureTask.Local local = CaptureTask.local(c._2(), hadoop.value().value());
                 try {
-                    return new Index(c._1(), c._2(), new LinkedHashMap<>(ConnectionSplit.index(local.file())));
+                    CaptureSpan span = new CaptureSpan();
+                    LinkedHashMap<String, Long> frames = new LinkedHashMap<>(ConnectionSplit.index(local.file(), span));
+                    CaptureRow row = CaptureRow.read(Files.size(local.file()), span,
+                            new NicSettings(buffers, perOperation, strict), Main.VERSION);
+                    return new Index(c._1(), c._2(), frames, row);
                 } finally {
                     local.delete();
                 }
             } catch (Exception e) {
-                return new Index(c._1(), c._2(), null);
+                return new Index(c._1(), c._2(), null, null);
             }
         }).collect();
         int groups = o.groups() > 0 ? o.groups() : sc.defaultParallelism();
         List<CaptureTask> tasks = new ArrayList<>();
         for (Index ix : indexes) {
             if (ix.frames() == null || ix.frames().isEmpty()) {
-                tasks.add(new CaptureTask(ix.capture(), ix.path(), -1, null, o.buffersPerQp(), o.maxPerOperation(),
-                        o.strict(), o.frames()));
+                tasks.add(CaptureTask.whole(ix.capture(), ix.path(), o));
                 continue;
             }
             List<List<String>> split = ConnectionSplit.groups(ix.frames(), groups);
             for (int g = 0; g < split.size(); g++) {
                 tasks.add(new CaptureTask(ix.capture(), ix.path(), g, new ArrayList<>(split.get(g)),
-                        o.buffersPerQp(), o.maxPerOperation(), o.strict(), o.frames()));
+                        o.buffersPerQp(), o.maxPerOperation(), o.strict(), o.frames(), ix.row()));
             }
         }
         return tasks;

@@ -13,7 +13,6 @@ import io.rdmascope.testing.RealCaptures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,8 +48,8 @@ class AnalyzeJobTest {
     static void runJob() throws IOException {
         Path broken = tmp.resolve("broken.pcap");
         Files.writeString(broken, "not a capture\n");
-        inputs = List.of(Path.of("..", "samples").toString(), RealCaptures.dir().toString(),
-                RealCaptures.dir().resolve("siw").toString());
+        // folders: the real captures' subfolders (siw, rxe) are searched too
+        inputs = List.of(Path.of("..", "samples").toString(), RealCaptures.dir().toString());
         List<String> all = new ArrayList<>(inputs);
         all.add(broken.toString());
         all.add(tmp.resolve("missing.pcap").toString());
@@ -58,6 +57,7 @@ class AnalyzeJobTest {
         summary = AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(all, out.toString(), false));
         tables = RdmascopeTables.read(LocalSpark.get(), out.toString());
         json = jsonOf(inputs);
+        assertThat(json.get("files")).anyMatch(f -> f.get("path").asText().contains("/siw/"));
     }
 
     /** The command line's {@code analyze --format json} of the inputs. */
@@ -105,6 +105,27 @@ class AnalyzeJobTest {
     }
 
     @Test
+    void capturesTableHasARowPerCapture() {
+        assertThat(tables.captures().count()).isEqualTo(summary.captures());
+        assertThat(tables.captures().filter("status = 'failed'").count()).isEqualTo(2);
+        assertThat(tables.captures().filter("status = 'failed' and reason is null").count()).isZero();
+        for (org.apache.spark.sql.Row r : tables.captures().filter("status != 'failed'").collectAsList()) {
+            JsonNode file = fileOf(r.getAs("capture"));
+            assertThat(r.<Long>getAs("frames")).isEqualTo(file.get("frames").asLong());
+            assertThat(r.<String>getAs("status")).isEqualTo(file.hasNonNull("problem") ? "truncated" : "complete");
+        }
+    }
+
+    private static JsonNode fileOf(String capture) {
+        for (JsonNode f : json.get("files")) {
+            if (f.get("path").asText().equals(capture)) {
+                return f;
+            }
+        }
+        throw new AssertionError("not in the JSON: " + capture);
+    }
+
+    @Test
     void oneLargeCaptureSplitByConnectionGivesTheWholeFilesRows() throws IOException {
         Path bulk = tmp.resolve("bulk.pcap");
         BulkCapture.write(bulk, 4_000_000L, 179, 4, 1400);
@@ -113,6 +134,9 @@ class AnalyzeJobTest {
                 new AnalyzeJob.Options(List.of(bulk.toString()), out.toString(), true, 4, 64, 32, false));
         assertThat(s.tasks()).isEqualTo(4);
         RdmascopeTables split = RdmascopeTables.read(LocalSpark.get(), out.toString());
+        List<Row> captures = split.captures().collectAsList();
+        assertThat(captures).hasSize(1);
+        assertThat(captures.get(0).<String>getAs("status")).isEqualTo("complete");
         JsonNode whole = jsonOf(List.of(bulk.toString()));
         assertThat(split.connections().select("id").distinct().count()).isEqualTo(179);
         Set<String> ids = Set.of("id", "connection", "transaction", "operations");
@@ -150,9 +174,12 @@ class AnalyzeJobTest {
                 if (f.has("len")) {
                     assertThat(r.<Long>getAs("length")).as(at).isEqualTo(f.get("len").asLong());
                     long micros = f.get("time_epoch").decimalValue().movePointRight(6).longValue();
-                    Timestamp t = r.getAs("timeNs");
+                    Timestamp t = r.getAs("time");
                     assertThat(t.getTime() * 1000 + t.getNanos() / 1000 % 1000).as(at).isEqualTo(micros);
+                    assertThat(r.<Long>getAs("timeNs")).as(at)
+                            .isEqualTo(f.get("time_epoch").decimalValue().movePointRight(9).longValueExact());
                 } else {
+                    assertThat(r.<Object>getAs("time")).as(at).isNull();
                     assertThat(r.<Object>getAs("timeNs")).as(at).isNull();
                 }
                 if (f.has("ip")) {
@@ -208,7 +235,6 @@ class AnalyzeJobTest {
             }
             m.put(c.name(), switch (c.type()) {
                 case INT32 -> (long) r.getInt(i);
-                case UINT64 -> ((BigDecimal) r.get(i)).toBigInteger().longValue();
                 case INT64_LIST, STRING_LIST -> new ArrayList<Object>(r.getList(i));
                 case STRING_MAP -> new LinkedHashMap<>(r.getJavaMap(i));
                 default -> r.get(i);
