@@ -266,7 +266,8 @@ public final class Field {
             return String.valueOf(v);
         }
         long n = ((Number) v).longValue();
-        if (base == Base.HEX) {
+        // a field read from a packet by the registry shows in the tree as Wireshark shows it outside
+        if (base == Base.HEX || readsFrom != null && hexOutside) {
             return Hex.hex(n, digits(0));
         }
         return Long.toUnsignedString(n);
