@@ -125,8 +125,15 @@ public abstract class Step extends Located {
         public String kind() { return "immediate"; }
     }
 
-    /** Atomic Operation Request (RFC 7306) and, unless {@code respond} is false, its Response. */
+    /**
+     * Atomic Operation Request (RFC 7306) and, unless {@code respond} is false, its Response; on RoCE
+     * a Compare &amp; Swap or Fetch &amp; Add on [va, va+8) under rkey and its Atomic Acknowledge.
+     */
     public static final class Atomic extends Step {
+        /** RoCE: the R_Key, address and swap (or add) data; stag, to and data name the same. */
+        public Long rkey;
+        public Long va;
+        public Long swap;
         /** fetch-add or cmp-swap. */
         public String op = "fetch-add";
         public Long stag;

@@ -37,6 +37,19 @@ public final class Emitter {
         return stopped;
     }
 
+    /** Writes a frame built elsewhere. */
+    public void emit(byte[] frame) {
+        if (stopped) {
+            return;
+        }
+        try {
+            pcap.write(timeNanos, frame, 0, frame.length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        timeNanos += tickNanos;
+    }
+
     /** Writes the frame of {@code len} octets built in {@link #frames()}. */
     public void emit(int len) {
         emit(len, -1);
