@@ -35,6 +35,11 @@ final class RoceSteps {
         s.initiatorDepth = c.initiatorDepth;
         s.activePort = ScenarioChecker.portOf(c.from);
         s.passivePort = ScenarioChecker.portOf(c.to);
+        if (c.privateData != null) {
+            s.privateData = c.privateData.getBytes(StandardCharsets.UTF_8);
+        } else if (c.privateDataHex != null) {
+            s.privateData = ScenarioChecker.parseHex(c.privateDataHex);
+        }
         for (Scenario.Fault f : c.faults) {
             s.reject |= f.kind == Scenario.Fault.Kind.CM_REJECT;
             s.mra |= f.kind == Scenario.Fault.Kind.MRA;

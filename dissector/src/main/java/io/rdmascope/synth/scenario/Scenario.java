@@ -74,7 +74,7 @@ public final class Scenario extends Located {
         public Integer ord;
         /** The responder rejects the connection (R flag in the Reply); the initiator then closes. */
         public boolean reject;
-        /** Private data text after the IRD/ORD words. */
+        /** Private data text after the IRD/ORD words (RoCE: after rdma_cm's IP header in the REQ, and in the REP). */
         public String privateData;
         /** Private data octets after the IRD/ORD words, in hex (instead of {@code privateData}). */
         public String privateDataHex;

@@ -47,6 +47,8 @@ public final class CmMads {
         public int passivePort;
         /** LIDs in the path record (native InfiniBand), else the permissive LID. */
         public boolean lids;
+        /** The consumer's private data after rdma_cm's IP header (at most 56 octets), or null. */
+        public byte[] privateData;
     }
 
     private static byte[] mad(int attribute, long transactionId) {
@@ -94,12 +96,21 @@ public final class CmMads {
                 r.active.ip.length);
         System.arraycopy(r.passive.ip, 0, m, pd + IbCmIpCmPrivateData.DESTINATION_IP_OFFSET + 16 - r.passive.ip.length,
                 r.passive.ip.length);
+        consumerData(m, pd + IbCmIpCmPrivateData.SIZE, IbCmReq.SIZE - IbCmReq.PRIVATE_DATA_OFFSET - IbCmIpCmPrivateData.SIZE,
+                r.privateData);
         return m;
+    }
+
+    /** Copies the consumer's private data to {@code at}, cut to the {@code room} the message has. */
+    private static void consumerData(byte[] m, int at, int room, byte[] data) {
+        if (data != null) {
+            System.arraycopy(data, 0, m, at, Math.min(room, data.length));
+        }
     }
 
     /** ConnectReply: the passive side's QPN and the PSN the active side's requests start at. */
     public static byte[] rep(long transactionId, long commId, long remoteCommId, long qpn, long startingPsn,
-                             int responderResources, int initiatorDepth, long caGuid) {
+                             int responderResources, int initiatorDepth, long caGuid, byte[] privateData) {
         byte[] m = mad(REP, transactionId);
         int a = IbCmMadHeader.SIZE;
         IbCmRep.putLocalCommId(m, a, commId);
@@ -110,6 +121,7 @@ public final class CmMads {
         IbCmRep.putInitiatorDepth(m, a, initiatorDepth);
         IbCmRep.putRnrRetryCount(m, a, RNR_RETRY_COUNT);
         IbCmRep.putLocalCaGuid(m, a, caGuid);
+        consumerData(m, a + IbCmRep.PRIVATE_DATA_OFFSET, IbCmRep.SIZE - IbCmRep.PRIVATE_DATA_OFFSET, privateData);
         return m;
     }
 

@@ -40,6 +40,8 @@ public final class RoceConnection {
         public int passivePort;
         public boolean reject;
         public boolean mra;
+        /** The consumers' private data of the REQ and the REP, or null. */
+        public byte[] privateData;
     }
 
     /** What a message asks for. */
@@ -116,6 +118,7 @@ public final class RoceConnection {
         r.activePort = s.activePort;
         r.passivePort = s.passivePort;
         r.lids = lids;
+        r.privateData = s.privateData;
         long tid = s.transactionId[0];
         mad(0, CmMads.req(tid, r));
         if (s.mra) {
@@ -128,7 +131,7 @@ public final class RoceConnection {
             return;
         }
         mad(1, CmMads.rep(tid, s.commId[1], s.commId[0], s.qpn[1], s.startingPsn[0], s.responderResources,
-                s.initiatorDepth, s.caGuid[1]));
+                s.initiatorDepth, s.caGuid[1], s.privateData));
         mad(0, CmMads.rtu(tid, s.commId[0], s.commId[1]));
     }
 
