@@ -113,6 +113,29 @@ class RoceScenarioTest {
         assertThat(InfinibandBth.psn(nak, BTH)).isEqualTo(InfinibandBth.psn(frames.get(3).data(), BTH) + 1);
     }
 
+    @Test
+    void theExampleShowsEveryStepAndFaultOfRoce() throws Exception {
+        Scenario s;
+        try (java.io.InputStream in = getClass().getResourceAsStream("/io/rdmascope/synth/example-roce.yaml")) {
+            s = new ScenarioParser().parse(in, "example-roce.yaml");
+        }
+        List<String> kinds = new ArrayList<>();
+        s.steps.forEach(st -> kinds.add(st.kind()));
+        assertThat(kinds).containsAll(ScenarioChecker.ROCE_STEPS);
+        List<Scenario.Fault.Kind> faults = new ArrayList<>();
+        s.connections.forEach(c -> c.faults.forEach(f -> faults.add(f.kind)));
+        s.steps.forEach(st -> st.faults.forEach(f -> faults.add(f.kind)));
+        for (Scenario.Fault.Kind k : Scenario.Fault.Kind.values()) {
+            if (k.roce()) {
+                assertThat(faults).as("example-roce.yaml shows %s", k).contains(k);
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Synthesizer.write(s, out);
+        JsonNode f = analyze(out.toByteArray());
+        assertThat(f.get("transactions").size()).isGreaterThan(10);
+    }
+
     private static void fails(String yaml, String message) {
         assertThatThrownBy(() -> TestPcap.parse(yaml)).isInstanceOf(ScenarioException.class).hasMessageContaining(message);
     }
