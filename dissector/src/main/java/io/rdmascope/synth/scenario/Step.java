@@ -54,7 +54,8 @@ public abstract class Step extends Located {
      * RDMA Read Request and, unless {@code respond} is false, the peer's Read Response segments.
      * With {@code request: false} only the Read Response segments are sent: the answer to an
      * earlier {@code respond: false} read (several Read Requests outstanding at once), or, with no
-     * such read, a Read Response that nothing asked for.
+     * such read, a Read Response that nothing asked for. On RoCE the Read Request's RETH names
+     * sourceStag and sourceTo (sinkStag is not sent, and may be left out).
      */
     public static final class Read extends Step {
         public Long sinkStag;

@@ -21,9 +21,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Turns a checked {@link Scenario} into a pcap (iWARP connections here, RoCE ones through {@link RoceSteps}). Everything not given by the scenario (ISNs, IP
- * identifiers, payload octets) derives from the scenario's seed, so the same scenario always gives
- * the same bytes.
+ * Turns a checked {@link Scenario} into a pcap (iWARP connections here, RoCE ones through
+ * {@link RoceSteps}). Everything not given by the scenario (ISNs, IP identifiers, payload octets)
+ * derives from the scenario's seed, so the same scenario always gives the same bytes.
  *
  * <p>Raw overrides and step faults apply to the first message a step sends (the Read Request of a
  * read, the request of an atomic, the Write of an immediate with a write part); connection faults
