@@ -109,6 +109,7 @@ public final class AnalysisRecords {
                 SpillList.writeString(out, id);
             }
         }
+        SpillList.writeVarLong(out, t.retransmissions);
     }
 
     static void readOperation(DataInput in, Transaction t) throws IOException {
@@ -144,6 +145,7 @@ public final class AnalysisRecords {
                 t.operations.add(SpillList.readString(in));
             }
         }
+        t.retransmissions = (int) SpillList.readVarLong(in);
     }
 
     /** A count written with {@link SpillList#writeVarLong}: -1 for none. */
