@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 /**
  * Writes {@code io/rdmascope/ksy/FixedLayout.java}: for each named type of the Kaitai specs whose
  * fields all have a fixed size (bit fields {@code b1} to {@code b63}, integers {@code u1} to
- * {@code s8}, types made of such fields), its size and one static reader per integer field that
- * reads the field in place from an octet array, at the offset the spec gives it (for a field of a
- * type, where it starts). The readers are generated from the same specs as the Kaitai parsers, so
+ * {@code s8}, octets of a constant size, types made of such fields), its size, one static reader
+ * per integer field that reads the field in place from an octet array, at the offset the spec gives
+ * it, and one writer that stores it there (for a field of a type or of octets, where it starts). The readers are generated from the same specs as the Kaitai parsers, so
  * the layout has one source; a type with any other kind of field, or with a field the parser would
  * check or transform ({@code valid}, {@code process}, ...), is refused and fails the build.
  *
@@ -40,7 +40,7 @@ public final class FixedLayoutGenerator {
     private record Placed(JsonNode field, String id, String type, int bit, int width, Kind kind, boolean signed,
                           boolean little) {}
 
-    private enum Kind { BITS, INTEGER, TYPE }
+    private enum Kind { BITS, INTEGER, TYPE, OCTETS }
 
     public static void main(String[] args) throws IOException {
         if (args.length < 3) {
@@ -50,11 +50,11 @@ public final class FixedLayoutGenerator {
         StringBuilder j = new StringBuilder();
         j.append("package io.rdmascope.ksy;\n\n");
         j.append("/**\n");
-        j.append(" * Readers of fixed-size types of the Kaitai specs, generated from them at build time (as the\n");
-        j.append(" * parsers of this package are): each type's size in octets, and for each field a method\n");
-        j.append(" * that reads it in place from an octet array holding the type at {@code at}, without the\n");
-        j.append(" * parser's objects. The methods do not check bounds: the caller has made sure the array holds\n");
-        j.append(" * the type.\n");
+        j.append(" * Readers and writers of fixed-size types of the Kaitai specs, generated from them at build\n");
+        j.append(" * time (as the parsers of this package are): each type's size in octets, and for each field a\n");
+        j.append(" * method that reads it in place from an octet array holding the type at {@code at}, without the\n");
+        j.append(" * parser's objects, and one ({@code putName}) that writes it there. The methods do not check\n");
+        j.append(" * bounds: the caller has made sure the array holds the type.\n");
         j.append(" */\n");
         j.append("public final class FixedLayout {\n");
         j.append("    private FixedLayout() {}\n");
@@ -99,7 +99,7 @@ public final class FixedLayoutGenerator {
         for (JsonNode f : type.path("seq")) {
             String id = f.path("id").asText();
             String t = f.path("type").asText();
-            for (String key : new String[] {"if", "repeat", "size", "size-eos", "contents", "process", "terminator",
+            for (String key : new String[] {"if", "repeat", "size-eos", "contents", "process", "terminator",
                     "pad-right", "eos-error", "encoding", "valid"}) {
                 if (f.has(key)) {
                     throw new IllegalArgumentException(
@@ -109,7 +109,14 @@ public final class FixedLayoutGenerator {
             Matcher b = BITS.matcher(t);
             Matcher n = INT.matcher(t);
             Placed p;
-            if (b.matches()) {
+            if (f.has("size")) {
+                if (!f.path("size").canConvertToInt() || f.has("type")) {
+                    throw new IllegalArgumentException(where + "/" + id + ": only octets of a constant size lie in place");
+                }
+                bit = (bit + 7) / 8 * 8;
+                p = new Placed(f, id, "size " + f.path("size").asInt(), bit, 8 * f.path("size").asInt(), Kind.OCTETS,
+                        false, false);
+            } else if (b.matches()) {
                 int width = Integer.parseInt(b.group(1));
                 if (width > 63 || bit % 8 + width > 64) {
                     throw new IllegalArgumentException(where + "/" + id + ": a bit field must lie within 8 octets");
@@ -161,11 +168,12 @@ public final class FixedLayoutGenerator {
             j.append("\n        /** ").append(first(p.field())).append(" ({@code ").append(where).append('/')
                     .append(p.id()).append("}: ").append(p.type()).append(" at ").append(at)
                     .append(ref(p.field(), "; ", "")).append(')')
-                    .append(p.kind() == Kind.TYPE ? ": where it starts in the type." : "").append(" */\n");
+                    .append(p.kind() == Kind.TYPE || p.kind() == Kind.OCTETS ? ": where it starts in the type." : "")
+                    .append(" */\n");
             j.append(switch (p.kind()) {
-                case BITS -> bitReader(p);
-                case INTEGER -> intReader(p);
-                case TYPE -> "        public static final int " + p.id().toUpperCase() + "_OFFSET = " + p.bit() / 8
+                case BITS -> bitReader(p) + writer(p);
+                case INTEGER -> intReader(p) + writer(p);
+                case TYPE, OCTETS -> "        public static final int " + p.id().toUpperCase() + "_OFFSET = " + p.bit() / 8
                         + ";\n";
             });
         }
@@ -194,6 +202,29 @@ public final class FixedLayoutGenerator {
             return method("int", p.id(), "(int) (" + value + " << " + s + " >> " + s + ")");
         }
         return size == 8 || size == 4 ? method("long", p.id(), value) : method("int", p.id(), "(int) " + value);
+    }
+
+    /**
+     * The writer of an integer or bit field: {@code putName(b, at, value)} stores the value's low bits
+     * in the field and leaves the other bits of the octets it shares untouched.
+     */
+    private static String writer(Placed p) {
+        int first = p.bit() / 8;
+        int last = (p.bit() + p.width() - 1) / 8;
+        int shift = (last + 1) * 8 - (p.bit() + p.width());
+        StringBuilder m = new StringBuilder();
+        m.append("        public static void put").append(camel(p.id())).append("(byte[] b, int at, long value) {\n");
+        m.append("            long mask = 0x").append(Long.toHexString(p.width() == 64 ? -1L : (1L << p.width()) - 1))
+                .append("L << ").append(shift).append(";\n");
+        m.append("            long v = value << ").append(shift).append(" & mask;\n");
+        for (int i = first; i <= last; i++) {
+            int s = (last - i) * 8;
+            int o = p.little() ? first + last - i : i;
+            m.append("            b[at + ").append(o).append("] = (byte) (b[at + ").append(o).append("] & ~(mask >>> ")
+                    .append(s).append(") | v >>> ").append(s).append(");\n");
+        }
+        m.append("        }\n");
+        return m.toString();
     }
 
     private static String method(String type, String id, String expression) {

@@ -270,10 +270,11 @@ public final class Fields {
             p -> p.srcQp < 0 ? null : p.srcQp).wireshark("infiniband.deth.srcqp").hexDigits(8);
     public static final Field RETH = protocol("reth", "infiniband.reth", "RDMA Extended Transport Header",
             "IBA volume 1 section 9.3.3");
+    // Wireshark shows the AtomicETH's virtual address and R_Key under the RETH's names as well
     public static final Field RETH_VA = ib("reth.va", Type.NUMBER, "infiniband/reth/va",
-            p -> p.hasReth ? p.va : null).wireshark("infiniband.reth.va").hex();
+            p -> p.hasReth || p.hasAtomicEth ? p.va : null).wireshark("infiniband.reth.va").hex();
     public static final Field RETH_R_KEY = ib("reth.r_key", Type.NUMBER, "infiniband/reth/r_key",
-            p -> p.hasReth ? p.rKey : null).wireshark("infiniband.reth.r_key").hex();
+            p -> p.hasReth || p.hasAtomicEth ? p.rKey : null).wireshark("infiniband.reth.r_key").hex();
     public static final Field RETH_DMALEN = ib("reth.dmalen", Type.NUMBER, "infiniband/reth/dma_length",
             p -> p.hasReth ? p.dmaLength : null).wireshark("infiniband.reth.dmalen");
     public static final Field ATOMICETH = protocol("atomiceth", "infiniband.atomiceth",
@@ -322,12 +323,20 @@ public final class Fields {
     public static final Field CM_REQ_IP_SOURCE_PORT = cm("cm.req.ip.source_port", "ip_cm_private_data/source_port",
             CmMessage.Type.REQ, m -> m.sourcePort < 0 ? null : (long) m.sourcePort, "infiniband.cm.req.ip_cm.sport", 4);
     public static final Field CM_REQ_IP_SOURCE = ib("cm.req.ip.source", Type.STRING, "ib_cm/ip_cm_private_data/source_ip",
-            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : p.cm.sourceIp)
+            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : ipCm(p.cm.sourceIp, false))
             .wireshark("infiniband.cm.req.ip_cm.sip4");
     public static final Field CM_REQ_IP_DESTINATION = ib("cm.req.ip.destination", Type.STRING,
             "ib_cm/ip_cm_private_data/destination_ip",
-            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : p.cm.destinationIp)
+            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : ipCm(p.cm.destinationIp, false))
             .wireshark("infiniband.cm.req.ip_cm.dip4");
+    public static final Field CM_REQ_IP6_SOURCE = ib("cm.req.ip6.source", Type.STRING,
+            "ib_cm/ip_cm_private_data/source_ip",
+            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : ipCm(p.cm.sourceIp, true))
+            .wireshark("infiniband.cm.req.ip_cm.sip6");
+    public static final Field CM_REQ_IP6_DESTINATION = ib("cm.req.ip6.destination", Type.STRING,
+            "ib_cm/ip_cm_private_data/destination_ip",
+            p -> p.cm == null || p.cm.type != CmMessage.Type.REQ ? null : ipCm(p.cm.destinationIp, true))
+            .wireshark("infiniband.cm.req.ip_cm.dip6");
     public static final Field CM_REP_LOCAL_COMM_ID = cm("cm.rep.local_comm_id", "rep/local_comm_id", CmMessage.Type.REP,
             m -> m.localCommId, "infiniband.cm.rep", 8);
     public static final Field CM_REP_REMOTE_COMM_ID = cm("cm.rep.remote_comm_id", "rep/remote_comm_id",
@@ -388,6 +397,11 @@ public final class Fields {
     }
 
     /** A field of an InfiniBand packet, read from it by the registry alone. */
+    /** An address of rdma_cm's IP private data when it is of the version asked for (IPv6 or IPv4), else null. */
+    private static String ipCm(String address, boolean v6) {
+        return address == null || address.contains(":") != v6 ? null : address;
+    }
+
     private static Field ib(String name, Type type, String spec, Function<IbPacket, Object> value) {
         Field f = add(new Field(name, type, Source.PDU)).from(IbPacket.class, value, Base.DEC);
         return spec == null ? f : f.spec(spec);

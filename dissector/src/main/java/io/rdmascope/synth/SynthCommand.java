@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * problem), 1 when the output cannot be written.
  */
 @Command(name = "synth", mixinStandardHelpOptions = true,
-        description = "Write a pcap of iWARP traffic (TCP, MPA, DDP, RDMAP, one-shot) described by a YAML scenario.")
+        description = "Write a pcap of iWARP traffic (TCP, MPA, DDP, RDMAP, one-shot) or RoCE traffic (RoCEv2, RoCEv1,"
+                + " native InfiniBand) described by a YAML scenario.")
 public final class SynthCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "The scenario file (YAML).")
     Path scenario;

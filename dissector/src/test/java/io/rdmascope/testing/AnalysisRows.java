@@ -44,6 +44,9 @@ public final class AnalysisRows {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (JsonNode file : document.get("files")) {
             for (JsonNode record : file.get(table.name())) {
+                if (table == AnalysisTables.CONNECTIONS && "roce".equals(record.path("transport").asText())) {
+                    continue; // the connections table holds the MPA connections only
+                }
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put(AnalysisTables.CAPTURE, file.get("path").asText());
                 for (AnalysisTables.Column<?> c : compared(table)) {

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A capture described in YAML: hosts, iWARP connections between them and the steps that happen on
- * those connections, in order. See the example scenario in the tests for the full language.
+ * A capture described in YAML: hosts, iWARP or RoCE connections between them and the steps that
+ * happen on those connections, in order. See the example scenario in the tests for the full language.
  */
 public final class Scenario extends Located {
     /** Free text, for the reader. */
@@ -29,13 +29,36 @@ public final class Scenario extends Located {
     public static final class Host extends Located {
         public String name;
         public String ip;
-        /** Optional; derived from the IP address when absent (02:00 followed by the four IP octets). */
+        /** Optional; derived from the IP address when absent (02:00 followed by its last four octets). */
         public String mac;
+        /** The port's LID on native InfiniBand. */
+        public Integer lid;
     }
 
-    /** One iWARP connection: TCP from {@code from} (the MPA initiator) to {@code to}. */
+    /**
+     * One connection from {@code from} to {@code to}: iWARP (TCP, the initiator sends SYN and the MPA
+     * Request) or RoCE (a reliable-connection queue pair set up by rdma_cm's CM MADs, the initiator
+     * being the active side).
+     */
     public static final class Connection extends Located {
         public String name;
+        /** iwarp or roce. */
+        public String transport = "iwarp";
+        /** RoCE: rocev2 (over UDP, IPv4 or IPv6 as the hosts' addresses are), rocev1 or infiniband. */
+        public String encapsulation = "rocev2";
+        /** RoCE: the path MTU, 256 to 4096. */
+        public int mtu = 1024;
+        /** RoCE: the QPNs of the initiator and of the responder (derived from the seed when absent). */
+        public Long qpn;
+        public Long responderQpn;
+        /** RoCE: the first PSN of the initiator's and of the responder's requests (from the seed when absent). */
+        public Long psn;
+        public Long responderPsn;
+        /** RoCE: Responder Resources and Initiator Depth of the REQ and the REP. */
+        public int responderResources = 16;
+        public int initiatorDepth = 16;
+        /** Native InfiniBand: a GRH in every packet. */
+        public boolean grh;
         /** host:port of the initiator (the side sending SYN and the MPA Request). */
         public String from;
         /** host:port of the responder. */
@@ -51,7 +74,7 @@ public final class Scenario extends Located {
         public Integer ord;
         /** The responder rejects the connection (R flag in the Reply); the initiator then closes. */
         public boolean reject;
-        /** Private data text after the IRD/ORD words. */
+        /** Private data text after the IRD/ORD words (RoCE: after rdma_cm's IP header in the REQ, and in the REP). */
         public String privateData;
         /** Private data octets after the IRD/ORD words, in hex (instead of {@code privateData}). */
         public String privateDataHex;
@@ -67,6 +90,10 @@ public final class Scenario extends Located {
         public String acks = "per-segment";
         /** Faults applied to every step on this connection. */
         public List<Fault> faults = new ArrayList<>();
+
+        public boolean roce() {
+            return "roce".equals(transport);
+        }
     }
 
     /** Field overrides that plant protocol violations in the DDP segments a step sends. */
@@ -87,7 +114,10 @@ public final class Scenario extends Located {
         public Boolean ab;
         public Boolean last;
         public Long optionalStag;
-        /** Cut the ULPDU of the segment to this many octets (a segment too short for its headers). */
+        /**
+         * Cut the ULPDU of the segment to this many octets (a segment too short for its headers); RoCE:
+         * keep this many octets after the BTH of packet {@code segment} (default 0).
+         */
         public Integer truncate;
     }
 
@@ -102,7 +132,26 @@ public final class Scenario extends Located {
             @JsonProperty("swap") SWAP,
             @JsonProperty("duplicate") DUPLICATE,
             @JsonProperty("drop") DROP,
-            @JsonProperty("cut") CUT
+            @JsonProperty("cut") CUT,
+            @JsonProperty("rnr-nak") RNR_NAK,
+            @JsonProperty("nak") NAK,
+            @JsonProperty("bad-icrc") BAD_ICRC,
+            @JsonProperty("ecn-ce") ECN_CE,
+            @JsonProperty("cnp") CNP,
+            @JsonProperty("capture-loss") CAPTURE_LOSS,
+            @JsonProperty("middle-without-first") MIDDLE_WITHOUT_FIRST,
+            @JsonProperty("cm-reject") CM_REJECT,
+            @JsonProperty("mra") MRA;
+
+            /** Faults of RoCE connections (drop is both). */
+            public boolean roce() {
+                return this == DROP || ordinal() >= RNR_NAK.ordinal();
+            }
+
+            /** Faults of RoCE connections that change the CM exchange, not a message. */
+            public boolean cm() {
+                return this == CM_REJECT || this == MRA;
+            }
         }
 
         public Kind kind;
@@ -112,5 +161,11 @@ public final class Scenario extends Located {
         public Integer by;
         /** cut: octets of the frame kept (default 60). */
         public Integer bytes;
+        /** RoCE: the request packet of the message the fault hits (default 0). */
+        public Integer packet;
+        /** nak: the AETH syndrome, 0x61 invalid request, 0x62 remote access error, 0x63 remote operational error. */
+        public Integer code;
+        /** rnr-nak: the RNR timer code (default 14, 1.28 ms). */
+        public Integer timer;
     }
 }

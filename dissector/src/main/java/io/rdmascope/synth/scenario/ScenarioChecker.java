@@ -27,9 +27,10 @@ final class ScenarioChecker {
                 fail(h.line, "host '" + h.name + "' is defined twice");
             }
             need(h.ip, h.line, "host '" + h.name + "'", "ip");
-            if (parseIpv4(h.ip) == null) {
-                fail(h.line, "host '" + h.name + "': '" + h.ip + "' is not an IPv4 address (like 10.0.0.1)");
+            if (parseIp(h.ip) == null) {
+                fail(h.line, "host '" + h.name + "': '" + h.ip + "' is not an IPv4 or IPv6 address (like 10.0.0.1)");
             }
+            range(h.lid, 1, 0xbfff, h.line, "host '" + h.name + "': lid");
             if (h.mac != null && parseMac(h.mac) == null) {
                 fail(h.line, "host '" + h.name + "': '" + h.mac + "' is not a MAC address (like 02:00:0a:00:00:01)");
             }
@@ -80,7 +81,19 @@ final class ScenarioChecker {
             range(c.ord, 0, 0x3FFF, c.line, what + ": ord");
             range(c.isn, 0, 0xFFFFFFFFL, c.line, what + ": isn");
             range(c.responderIsn, 0, 0xFFFFFFFFL, c.line, what + ": responderIsn");
-            faults(c.faults, what);
+            faults(c.faults, what, c.roce());
+            if (c.roce()) {
+                roce(c, hosts, what);
+            } else if (!c.transport.equals("iwarp")) {
+                fail(c.line, what + ": transport must be iwarp or roce");
+            } else if (parseIpv4(hosts.get(hostOf(c.from)).ip) == null || parseIpv4(hosts.get(hostOf(c.to)).ip) == null) {
+                fail(c.line, what + ": iWARP connections run between IPv4 hosts");
+            }
+        }
+        long infiniband = s.connections.stream().filter(c -> c.roce() && c.encapsulation.equals("infiniband")).count();
+        if (infiniband > 0 && infiniband < s.connections.size()) {
+            fail(s.line, "a capture of native InfiniBand (link type 247) holds no Ethernet connections:"
+                    + " give every connection transport roce and encapsulation infiniband");
         }
         for (Step st : s.steps) {
             if (st == null) {
@@ -102,12 +115,50 @@ final class ScenarioChecker {
                 fail(st.line, what + ": from '" + st.from + "' is not an end of connection '" + c.name
                         + "' (use " + hostOf(c.from) + ", " + hostOf(c.to) + ", initiator or responder)");
             }
-            faults(st.faults, what);
-            checkStep(st, what);
+            faults(st.faults, what, c.roce());
+            for (Scenario.Fault f : st.faults) {
+                if (f.kind.cm()) {
+                    fail(f.line, what + ": " + f.kind.name().toLowerCase().replace('_', '-')
+                            + " changes the connection's set-up: give it in the connection's faults");
+                }
+            }
+            if (c.roce() && !ROCE_STEPS.contains(st.kind())) {
+                fail(st.line, what + ": not a step of a RoCE connection (those are " + String.join(", ", ROCE_STEPS) + ")");
+            }
+            if (c.roce() && st.raw != null && (st.raw.truncate == null || st.raw.dv != null || st.raw.opcode != null
+                    || st.raw.qn != null || st.raw.msn != null || st.raw.mo != null || st.raw.stag != null)) {
+                fail(st.raw.line, what + ": on RoCE, raw takes truncate (and segment, the packet) only");
+            }
+            checkStep(st, what, c.roce());
         }
     }
 
-    private void checkStep(Step st, String what) throws ScenarioException {
+    /** The steps a RoCE connection knows. */
+    static final List<String> ROCE_STEPS = List.of("connect", "send", "write", "read", "immediate", "atomic", "close");
+
+    private void roce(Scenario.Connection c, Map<String, Scenario.Host> hosts, String what) throws ScenarioException {
+        if (!Set.of("rocev2", "rocev1", "infiniband").contains(c.encapsulation)) {
+            fail(c.line, what + ": encapsulation must be rocev2, rocev1 or infiniband");
+        }
+        if (!Set.of(256, 512, 1024, 2048, 4096).contains(c.mtu)) {
+            fail(c.line, what + ": mtu must be 256, 512, 1024, 2048 or 4096");
+        }
+        Scenario.Host a = hosts.get(hostOf(c.from)), p = hosts.get(hostOf(c.to));
+        if (parseIp(a.ip).length != parseIp(p.ip).length) {
+            fail(c.line, what + ": both ends need IPv4 addresses, or both IPv6");
+        }
+        if (c.encapsulation.equals("infiniband") && (a.lid == null || p.lid == null)) {
+            fail(c.line, what + ": native InfiniBand needs a lid on both hosts");
+        }
+        range(c.qpn, 2, 0xFFFFFF, c.line, what + ": qpn");
+        range(c.responderQpn, 2, 0xFFFFFF, c.line, what + ": responderQpn");
+        range(c.psn, 0, 0xFFFFFF, c.line, what + ": psn");
+        range(c.responderPsn, 0, 0xFFFFFF, c.line, what + ": responderPsn");
+        range((long) c.responderResources, 0, 255, c.line, what + ": responderResources");
+        range((long) c.initiatorDepth, 0, 255, c.line, what + ": initiatorDepth");
+    }
+
+    private void checkStep(Step st, String what, boolean roce) throws ScenarioException {
         if (st instanceof Step.Advertise) {
             Step.Advertise a = (Step.Advertise) st;
             need(a.stag, a.line, what, "stag");
@@ -127,7 +178,9 @@ final class ScenarioChecker {
             range(w.segment, 1, 65000, w.line, what + ": segment");
         } else if (st instanceof Step.Read) {
             Step.Read r = (Step.Read) st;
-            need(r.sinkStag, r.line, what, "sinkStag");
+            if (!roce) {
+                need(r.sinkStag, r.line, what, "sinkStag");
+            }
             if (r.request) {
                 need(r.sourceStag, r.line, what, "sourceStag");
             } else if (!r.respond) {
@@ -174,7 +227,9 @@ final class ScenarioChecker {
             }
         } else if (st instanceof Step.Atomic) {
             Step.Atomic a = (Step.Atomic) st;
-            need(a.stag, a.line, what, "stag");
+            if (!roce || a.rkey == null) {
+                need(a.stag, a.line, what, roce ? "rkey" : "stag");
+            }
             if (!Set.of("fetch-add", "cmp-swap").contains(a.op)) {
                 fail(a.line, what + ": op must be fetch-add or cmp-swap");
             }
@@ -188,7 +243,7 @@ final class ScenarioChecker {
         }
     }
 
-    private void faults(List<Scenario.Fault> faults, String what) throws ScenarioException {
+    private void faults(List<Scenario.Fault> faults, String what, boolean roce) throws ScenarioException {
         if (faults == null) {
             return;
         }
@@ -200,6 +255,16 @@ final class ScenarioChecker {
             range(f.segment, 0, 1 << 20, f.line, what + ": fault segment");
             range(f.by, 1, 1 << 20, f.line, what + ": fault by");
             range(f.bytes, 0, 65535, f.line, what + ": fault bytes");
+            if (roce != f.kind.roce() && f.kind != Scenario.Fault.Kind.DROP) {
+                fail(f.line, what + ": fault " + f.kind.name().toLowerCase().replace('_', '-') + " is not a fault of "
+                        + (roce ? "a RoCE" : "an iWARP") + " connection");
+            }
+            range(f.packet, 0, 1 << 20, f.line, what + ": fault packet");
+            range(f.timer, 0, 31, f.line, what + ": fault timer");
+            if (f.kind == Scenario.Fault.Kind.NAK && (f.code == null || f.code < 0x61 || f.code > 0x63)) {
+                fail(f.line, what + ": a nak needs a code: 0x61 invalid request, 0x62 remote access error,"
+                        + " 0x63 remote operational error");
+            }
         }
     }
 
@@ -262,6 +327,19 @@ final class ScenarioChecker {
             b[i] = (byte) Integer.parseInt(t.substring(2 * i, 2 * i + 2), 16);
         }
         return b;
+    }
+
+    /** An IPv4 (4 octets) or IPv6 (16 octets) address, or null. */
+    static byte[] parseIp(String s) {
+        byte[] v4 = parseIpv4(s);
+        if (v4 != null || s == null || !s.contains(":") || !s.matches("[0-9a-fA-F:.]+")) {
+            return v4;
+        }
+        try {
+            return java.net.InetAddress.getByName(s).getAddress();
+        } catch (java.net.UnknownHostException e) {
+            return null;
+        }
     }
 
     static byte[] parseIpv4(String s) {

@@ -54,7 +54,8 @@ public abstract class Step extends Located {
      * RDMA Read Request and, unless {@code respond} is false, the peer's Read Response segments.
      * With {@code request: false} only the Read Response segments are sent: the answer to an
      * earlier {@code respond: false} read (several Read Requests outstanding at once), or, with no
-     * such read, a Read Response that nothing asked for.
+     * such read, a Read Response that nothing asked for. On RoCE the Read Request's RETH names
+     * sourceStag and sourceTo (sinkStag is not sent, and may be left out).
      */
     public static final class Read extends Step {
         public Long sinkStag;
@@ -125,8 +126,15 @@ public abstract class Step extends Located {
         public String kind() { return "immediate"; }
     }
 
-    /** Atomic Operation Request (RFC 7306) and, unless {@code respond} is false, its Response. */
+    /**
+     * Atomic Operation Request (RFC 7306) and, unless {@code respond} is false, its Response; on RoCE
+     * a Compare &amp; Swap or Fetch &amp; Add on [va, va+8) under rkey and its Atomic Acknowledge.
+     */
     public static final class Atomic extends Step {
+        /** RoCE: the R_Key, address and swap (or add) data; stag, to and data name the same. */
+        public Long rkey;
+        public Long va;
+        public Long swap;
         /** fetch-add or cmp-swap. */
         public String op = "fetch-add";
         public Long stag;

@@ -21,9 +21,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Turns a checked {@link Scenario} into a pcap. Everything not given by the scenario (ISNs, IP
- * identifiers, payload octets) derives from the scenario's seed, so the same scenario always gives
- * the same bytes.
+ * Turns a checked {@link Scenario} into a pcap (iWARP connections here, RoCE ones through
+ * {@link RoceSteps}). Everything not given by the scenario (ISNs, IP identifiers, payload octets)
+ * derives from the scenario's seed, so the same scenario always gives the same bytes.
  *
  * <p>Raw overrides and step faults apply to the first message a step sends (the Read Request of a
  * read, the request of an atomic, the Write of an immediate with a write part); connection faults
@@ -40,6 +40,7 @@ public final class Synthesizer {
 
     private final Scenario scenario;
     private final Map<String, Runtime> conns = new HashMap<>();
+    private final Map<String, RoceSteps> roce = new HashMap<>();
     private final Map<String, Scenario.Host> hosts = new HashMap<>();
     private Emitter em;
 
@@ -78,7 +79,9 @@ public final class Synthesizer {
     }
 
     public void run(OutputStream out) throws IOException {
-        PcapWriter pcap = new PcapWriter(out, scenario.nanos, 262144);
+        boolean infiniband = scenario.connections.stream().anyMatch(c -> c.roce() && c.encapsulation.equals("infiniband"));
+        PcapWriter pcap = new PcapWriter(out, scenario.nanos, 262144,
+                infiniband ? PcapWriter.LINKTYPE_INFINIBAND : PcapWriter.LINKTYPE_ETHERNET);
         Instant start = Instant.parse(scenario.start);
         em = new Emitter(pcap, start.getEpochSecond() * 1_000_000_000L + start.getNano(), scenario.tickMicros * 1000);
         for (Scenario.Host h : scenario.hosts) {
@@ -86,7 +89,12 @@ public final class Synthesizer {
         }
         SplittableRandom rnd = new SplittableRandom(scenario.seed);
         for (Scenario.Connection c : scenario.connections) {
-            conns.put(c.name, build(c, rnd.split()));
+            if (c.roce()) {
+                roce.put(c.name, new RoceSteps(c, hosts.get(ScenarioChecker.hostOf(c.from)),
+                        hosts.get(ScenarioChecker.hostOf(c.to)), em, rnd.split()));
+            } else {
+                conns.put(c.name, build(c, rnd.split()));
+            }
         }
         int index = 0;
         for (Step st : scenario.steps) {
@@ -141,12 +149,13 @@ public final class Synthesizer {
         return rt;
     }
 
-    private static byte[] mac(Scenario.Host h) {
+    static byte[] mac(Scenario.Host h) {
         if (h.mac != null) {
             return ScenarioChecker.parseMac(h.mac);
         }
-        byte[] ip = ScenarioChecker.parseIpv4(h.ip);
-        return new byte[] {0x02, 0x00, ip[0], ip[1], ip[2], ip[3]};
+        byte[] ip = ScenarioChecker.parseIp(h.ip);
+        int n = ip.length;
+        return new byte[] {0x02, 0x00, ip[n - 4], ip[n - 3], ip[n - 2], ip[n - 1]};
     }
 
     private static int ip(Scenario.Host h) {
@@ -165,6 +174,11 @@ public final class Synthesizer {
     private void run(Step st, int index) {
         if (st instanceof Step.Wait) {
             em.advance(((Step.Wait) st).micros * 1000);
+            return;
+        }
+        RoceSteps rs = roce.get(st.conn);
+        if (rs != null) {
+            rs.run(st, index, side(rs.spec(), st.from));
             return;
         }
         Runtime rt = conns.get(st.conn);

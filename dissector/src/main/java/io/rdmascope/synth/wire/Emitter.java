@@ -37,6 +37,11 @@ public final class Emitter {
         return stopped;
     }
 
+    /** Writes a frame built elsewhere. */
+    public void emit(byte[] frame) {
+        write(frame, frame.length, -1);
+    }
+
     /** Writes the frame of {@code len} octets built in {@link #frames()}. */
     public void emit(int len) {
         emit(len, -1);
@@ -44,15 +49,19 @@ public final class Emitter {
 
     /** Writes the frame; when {@code cutTo >= 0} only that many octets are captured and the capture ends. */
     public void emit(int len, int cutTo) {
+        write(frames.buffer(), len, cutTo);
+    }
+
+    private void write(byte[] frame, int len, int cutTo) {
         if (stopped) {
             return;
         }
         try {
             if (cutTo >= 0) {
-                pcap.write(timeNanos, frames.buffer(), 0, Math.min(cutTo, len), len);
+                pcap.write(timeNanos, frame, 0, Math.min(cutTo, len), len);
                 stopped = true;
             } else {
-                pcap.write(timeNanos, frames.buffer(), 0, len);
+                pcap.write(timeNanos, frame, 0, len);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

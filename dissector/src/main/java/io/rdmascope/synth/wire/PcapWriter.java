@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Streams a classic pcap file (not pcapng) with link type Ethernet. The file header uses magic
+ * Streams a classic pcap file (not pcapng) with link type Ethernet, or raw InfiniBand (247, frames
+ * starting with the Local Route Header). The file header uses magic
  * {@code a1b2c3d4} (microsecond timestamps) or {@code a1b23c4d} (nanosecond timestamps), written
  * big-endian so the file reads the same on every host. Each record is written as it comes: nothing
  * is buffered beyond what the caller's stream buffers.
  */
 public final class PcapWriter implements AutoCloseable {
-    public static final int LINKTYPE_ETHERNET = 1;
+    public static final int LINKTYPE_ETHERNET = 1, LINKTYPE_INFINIBAND = 247;
 
     private final OutputStream out;
     private final boolean nanos;
@@ -18,6 +19,10 @@ public final class PcapWriter implements AutoCloseable {
     private long packets;
 
     public PcapWriter(OutputStream out, boolean nanos, int snaplen) throws IOException {
+        this(out, nanos, snaplen, LINKTYPE_ETHERNET);
+    }
+
+    public PcapWriter(OutputStream out, boolean nanos, int snaplen, int linkType) throws IOException {
         this.out = out;
         this.nanos = nanos;
         byte[] h = new byte[24];
@@ -26,7 +31,7 @@ public final class PcapWriter implements AutoCloseable {
         h[6] = 0; h[7] = 4;
         // thiszone, sigfigs = 0
         putInt(h, 16, snaplen);
-        putInt(h, 20, LINKTYPE_ETHERNET);
+        putInt(h, 20, linkType);
         out.write(h);
     }
 
