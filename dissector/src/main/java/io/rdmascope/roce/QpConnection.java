@@ -12,7 +12,10 @@ import io.rdmascope.tcp.Direction;
  */
 public final class QpConnection implements RdmaConnection {
     private final String id;
+    /** Each side's address as its packets carry it: IP address (RoCEv2), GID (RoCEv1, GRH) or LID. */
     final String[] address = new String[2];
+    /** Each side's IP address as rdma_cm's private data names it, or null. */
+    final String[] ip = new String[2];
     final int[] port = new int[2];
     /** Each side's QPN, or -1 while unknown. */
     public final long[] qpn = {-1, -1};
@@ -87,7 +90,8 @@ public final class QpConnection implements RdmaConnection {
     @Override
     public Endpoint source(Direction d) {
         int s = d.ordinal();
-        return new Endpoint(address[s] == null ? "?" : address[s], port[s]);
+        String a = ip[s] != null ? ip[s] : address[s];
+        return new Endpoint(a == null ? "?" : a, port[s]);
     }
 
     @Override

@@ -750,8 +750,12 @@ public final class QueuePairs {
                 if (c == null) {
                     return null;
                 }
-                c.address[0] = m.sourceIp != null ? m.sourceIp : p.source;
-                c.address[1] = m.destinationIp != null ? m.destinationIp : p.destination;
+                // packets name the queue pairs' ports as the MADs do (an IP address, a GID, a LID);
+                // rdma_cm's private data names the hosts' IP addresses, which the reports show
+                c.address[0] = p.source;
+                c.address[1] = p.destination;
+                c.ip[0] = m.sourceIp;
+                c.ip[1] = m.destinationIp;
                 c.port[0] = Math.max(0, m.sourcePort);
                 c.port[1] = Math.max(0, m.destinationPort);
                 c.qpn[0] = m.qpn;

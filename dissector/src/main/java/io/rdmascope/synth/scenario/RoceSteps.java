@@ -90,12 +90,14 @@ final class RoceSteps {
                     : Synthesizer.pattern(sd.length == null ? 64 : sd.length, index);
             m.solicited = sd.se;
             m.invalidate = sd.invalidate;
+            m.segment = sd.segment == null ? 0 : sd.segment;
             qp.message(side, m, faults);
         } else if (st instanceof Step.Write w) {
             RoceConnection.Message m = message(RoceConnection.Kind.WRITE);
             m.rkey = w.stag;
             m.va = w.to;
             m.payload = Synthesizer.pattern((int) (long) w.length, index);
+            m.segment = w.segment == null ? 0 : w.segment;
             qp.message(side, m, faults);
         } else if (st instanceof Step.Read r) {
             RoceConnection.Message m = message(RoceConnection.Kind.READ);

@@ -58,6 +58,8 @@ public final class RoceConnection {
         public long va;
         /** Read: octets asked for. */
         public long length;
+        /** Send, Write: payload octets per packet, when not the path MTU (a sender that breaks the length rule). */
+        public int segment;
         public long swapAdd;
         public long compare;
         public long original;
@@ -284,7 +286,7 @@ public final class RoceConnection {
         emit(side, s.qpn[side], a, 0, false);
     }
 
-    /** A Congestion Notification Packet from {@code side} to the other side's QP (Annex A17 section A17.9). */
+    /** A Congestion Notification Packet from {@code side} to the other side's QP (Annex A17). */
     private void cnp(int side) {
         TransportPacket c = new TransportPacket(Opcodes.CNP, s.qpn[1 - side], 0);
         c.becn = true;
@@ -330,12 +332,13 @@ public final class RoceConnection {
             }
             case SEND, WRITE -> {
                 boolean send = m.kind == Kind.SEND;
-                int count = Math.max(1, (m.payload.length + s.mtu - 1) / s.mtu);
+                int size = m.segment > 0 ? m.segment : s.mtu;
+                int count = Math.max(1, (m.payload.length + size - 1) / size);
                 for (int i = 0; i < count; i++) {
                     boolean first = i == 0, last = i == count - 1;
                     TransportPacket p = new TransportPacket(opcode(send, first, last, m), dest, (next + i) & PSN_MASK);
-                    int from = i * s.mtu;
-                    p.payload = java.util.Arrays.copyOfRange(m.payload, from, Math.min(m.payload.length, from + s.mtu));
+                    int from = i * size;
+                    p.payload = java.util.Arrays.copyOfRange(m.payload, from, Math.min(m.payload.length, from + size));
                     if (!send && first) {
                         p.rethVa = m.va;
                         p.rethKey = m.rkey;
@@ -374,7 +377,7 @@ public final class RoceConnection {
         return first ? Opcodes.WRITE_FIRST : Opcodes.WRITE_MIDDLE;
     }
 
-    /** The RNR NAK timer values (IBA volume 1 table 45), in microseconds. */
+    /** The RNR NAK timer values (IBA volume 1 section 9.7), in microseconds. */
     private static final long[] RNR_TIMER_MICROS = {655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640,
             960, 1280, 1920, 2560, 3840, 5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880, 163840,
             245760, 327680, 491520};

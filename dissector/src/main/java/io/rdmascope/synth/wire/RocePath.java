@@ -11,7 +11,7 @@ import java.util.zip.CRC32;
  * A17), RoCEv1 (Ethernet type 0x8915 and a GRH; Annex A16) or native InfiniBand (an LRH, a GRH when
  * asked, and the VCRC after the ICRC; IBA volume 1 chapter 7). The ICRC is CRC-32 over the packet
  * with the fields routers may change set to ones (IBA volume 1 section 7.8.1, Annex A17 section
- * A17.4.3.1), sent least significant octet first. The GRH and the IPv6 header share one layout and
+ * Annex A17), sent least significant octet first. The GRH and the IPv6 header share one layout and
  * are written, and masked, through the generated {@code FixedLayout} writers.
  */
 public final class RocePath {

@@ -12,7 +12,7 @@ import io.rdmascope.roce.Opcodes;
 
 /**
  * One InfiniBand transport packet as the synthesizer sends it: the BTH, the extension headers its
- * opcode takes (IBA volume 1 section 9.2, table 38), the payload and its pad to four octets. The
+ * opcode takes (IBA volume 1 sections 9.2 and 9.3), the payload and its pad to four octets. The
  * ICRC is added by {@link RocePath}, which knows the headers in front. Every header is written
  * through the generated {@code FixedLayout} writers of {@code ksy/infiniband.ksy}; an extension
  * header is written when its field here is set, so a test can plant any combination.
