@@ -44,7 +44,11 @@ class RoceWindowTest {
     }
 
     private void open(FxRobot robot) throws Exception {
-        Path file = Samples.real(NVME);
+        open(robot, NVME);
+    }
+
+    private void open(FxRobot robot, String name) throws Exception {
+        Path file = Samples.real(name);
         assertTrue(file.toFile().isFile(), "capture missing: " + file);
         Windows.open(robot, view, file, 30);
     }
@@ -63,6 +67,7 @@ class RoceWindowTest {
                 "CM ReadyToUse q1", "CM DisconnectReply q3");
         assertThat(rows).filteredOn(r -> r.info().startsWith("RC Acknowledge")).isNotEmpty()
                 .allMatch(r -> r.info().contains(" ACK q"));
+        assertThat(view.row(9).info()).matches("RC RDMA READ Response Only QP=0x000011 PSN=\\d+ q1");
         assertThat(rows).filteredOn(r -> r.protocol().equals("RoCEv2")).hasSize(914);
         assertThat(view.status().getText()).contains("206 transactions, 0 errors, 0 warnings, 0 notes");
     }
@@ -137,9 +142,21 @@ class RoceWindowTest {
 
         List<FlowMessage> flow = view.model().messages("q1", 1000);
         assertThat(flow).hasSize(84);
-        assertThat(flow).extracting(FlowMessage::text).contains("CM ConnectReply q1");
+        assertThat(flow).extracting(FlowMessage::text).contains("CM ConnectReply");
         assertThat(flow.stream().filter(m -> m.frame() == WRITE_FIRST).findFirst().orElseThrow().fromInitiator())
                 .isFalse();
+    }
+
+    /** On a capture of RDMA Writes over a lossy link the PSN sequence NAKs are the expert's notes. */
+    @Test
+    void sequenceNaksAreNamedAndListedAsNotes(FxRobot robot) throws Exception {
+        open(robot, "rxe/rxeloss_write_bw_65536_mtu1500.pcap");
+        assertThat(view.status().getText()).contains("52 transactions, 0 errors, 0 warnings, 22 notes");
+        assertThat(view.row(51).info()).matches("RC Acknowledge QP=0x0000\\p{XDigit}{2} PSN=\\d+ NAK PSN sequence error q2");
+        assertThat(view.model().severityAt(51)).isEqualTo(io.rdmascope.engine.Severity.INFO);
+        assertThat(view.model().violationsAt(51)).extracting(v -> v.code().name()).containsExactly("IB_NAK_SEQUENCE");
+        robot.clickOn("Violations");
+        assertThat(robot.lookup("IB_NAK_SEQUENCE (22)").tryQuery()).isPresent();
     }
 
     @Test

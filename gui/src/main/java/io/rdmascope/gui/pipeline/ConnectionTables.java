@@ -116,7 +116,7 @@ final class ConnectionTables {
             List<FlowMessage> out = new ArrayList<>();
             roce.forEach(index.frameCount(), (frame, c, fromInitiator, length, cm) -> {
                 if (c == q && out.size() < limit) {
-                    out.add(new FlowMessage(frame, index.timeNanos(frame), fromInitiator, roce.info(frame)));
+                    out.add(new FlowMessage(frame, index.timeNanos(frame), fromInitiator, roce.message(frame)));
                 }
             });
             return out;

@@ -133,30 +133,38 @@ final class RoceFrames {
     /**
      * The Info text of a frame's packet, as Wireshark writes it with the connection after it:
      * "RC RDMA WRITE First QP=0x000011 PSN=4711 q1", "RC Acknowledge QP=0x000012 PSN=4711 NAK PSN
-     * sequence error q1", "CM ConnectRequest"; null when the frame holds no packet.
+     * sequence error q1", "CM ConnectReply q1"; null when the frame holds no packet.
      */
     synchronized String info(long frame) {
+        String text = message(frame);
+        String c = connectionOf(frame);
+        return text == null || c == null ? text : text + " " + c;
+    }
+
+    /**
+     * The packet of a frame as a message of its connection (the flow graph's arrows): the Info text
+     * without the connection; null when the frame holds no packet. The AETH's syndrome is named on
+     * acknowledgements, and on a Read Response only when it is not a plain ACK.
+     */
+    synchronized String message(long frame) {
         int m = meta(frame);
         if (m == 0) {
             return null;
         }
         int i = (int) frame - 1;
         String cm = cmNames.get(i);
-        StringBuilder b = new StringBuilder(64);
         if (cm != null) {
-            b.append(cm);
-        } else {
-            long qp = qpPsn.get(i);
-            b.append(Opcodes.name(m & 0xff)).append(String.format(Locale.ROOT, " QP=0x%06x PSN=%d", qp >>> 32,
-                    qp & 0xffffffffL));
-            int syndrome = (int) (lengths.get(i) >>> 32) - 1;
-            if (syndrome >= 0) {
-                b.append(' ').append(ack(syndrome));
-            }
+            return cm;
         }
-        String c = connectionOf(frame);
-        if (c != null) {
-            b.append(' ').append(c);
+        long qp = qpPsn.get(i);
+        int opcode = m & 0xff;
+        StringBuilder b = new StringBuilder(64).append(Opcodes.name(opcode))
+                .append(String.format(Locale.ROOT, " QP=0x%06x PSN=%d", qp >>> 32, qp & 0xffffffffL));
+        int syndrome = (int) (lengths.get(i) >>> 32) - 1;
+        int operation = opcode & 0x1f;
+        if (syndrome >= 0 && (syndrome >>> 5 != 0 || operation == Opcodes.ACKNOWLEDGE
+                || operation == Opcodes.ATOMIC_ACKNOWLEDGE)) {
+            b.append(' ').append(ack(syndrome));
         }
         return b.toString();
     }
