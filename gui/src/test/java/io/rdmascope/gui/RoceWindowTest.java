@@ -132,8 +132,11 @@ class RoceWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         Transaction w1 = txs.stream().filter(t -> t.id.equals("w1")).findFirst().orElseThrow();
         assertThat(w1.connection).isEqualTo("q1");
-        robot.interact(() -> view.timeline().select(w1));
+        robot.interact(() -> view.selectTransaction(w1));
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.timeline().barOf(w1)).isNotNull();
+        assertThat(Windows.selectedFrame(view)).isGreaterThanOrEqualTo(WRITE_FIRST);
+        assertThat(view.sequence().messages()).anyMatch(m -> m.contains("RC RDMA WRITE First"));
 
         List<Conversation> convs = view.model().conversations();
         assertThat(convs).extracting(c -> c.connection().id()).containsExactly("q1", "q2", "q3");
@@ -155,6 +158,12 @@ class RoceWindowTest {
         assertThat(view.row(51).info()).matches("RC Acknowledge QP=0x0000\\p{XDigit}{2} PSN=\\d+ NAK PSN sequence error q2");
         assertThat(view.model().severityAt(51)).isEqualTo(io.rdmascope.engine.Severity.INFO);
         assertThat(view.model().violationsAt(51)).extracting(v -> v.code().name()).containsExactly("IB_NAK_SEQUENCE");
+        robot.interact(() -> view.jumpTo(51));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.details().expertItems()).hasSize(1);
+        TreeItem<FieldNode> item = view.details().expertItems().get(0);
+        assertThat(item.getParent().getValue().name()).isEqualTo("aeth.syndrome");
+        assertThat(item.getValue().label()).startsWith("[Expert Info (Note/IB_NAK_SEQUENCE)");
         robot.clickOn("Violations");
         assertThat(robot.lookup("IB_NAK_SEQUENCE (22)").tryQuery()).isPresent();
     }
