@@ -86,7 +86,8 @@ public interface CaptureModel extends Closeable {
 
     /**
      * Per MPA connection, in the order recognised, then per RoCE queue-pair connection: what its
-     * set-up negotiated and its PDUs (FPDUs, InfiniBand packets) and payload octets each way. Walks the whole capture's index: call it off the application thread.
+     * set-up negotiated and its PDUs (FPDUs, InfiniBand packets) and payload octets each way. Walks
+     * the whole capture's index: call it off the application thread.
      */
     default List<Conversation> conversations() {
         return List.of();

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * The filter bar's language: {@link DisplayFilter}, the one of {@code dissect -Y} and {@code
  * analyze -Y}, evaluated over each frame's {@link CaptureModel#filterContext}, whose values come
  * from the model's index (the MPA, DDP and RDMAP fields, and those of an InfiniBand packet, only
- * when the filter names them). A text that does not parse gives a {@link FrameFilter} with the parser's message ("filter: column 13: ...").
+ * when the filter names them). A text that does not parse gives a {@link FrameFilter} with the
+ * parser's message ("filter: column 13: ...").
  */
 public final class DisplayFilterCompiler implements FrameFilter.Compiler {
     /** The layers of an InfiniBand packet ({@code infiniband}, {@code bth}, {@code reth}, ...). */

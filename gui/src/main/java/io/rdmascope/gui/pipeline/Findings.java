@@ -23,9 +23,9 @@ import java.util.TreeMap;
 
 /**
  * What the analysis of a capture found, as the loading thread collects it: connections (MPA
- * connections, then RoCE queue-pair connections), transactions and violations as the engine reports them, violations by frame, and the counts of
- * the statistics pane. Each collection has its own lock, so the application thread may read
- * while loading goes on.
+ * connections, then RoCE queue-pair connections), transactions and violations as the engine reports
+ * them, violations by frame, and the counts of the statistics pane. Each collection has its own
+ * lock, so the application thread may read while loading goes on.
  */
 final class Findings {
     private final List<ConnectionInfo> connections = Collections.synchronizedList(new ArrayList<>());
@@ -55,8 +55,7 @@ final class Findings {
     /** Counts an InfiniBand packet under its opcode and its payload under its connection. */
     void ibPacket(IbPacket p) {
         synchronized (ibOpcodeCounts) {
-            ibOpcodeCounts.merge(p.cm != null && p.cm.type != null ? "CM " + p.cm.type.displayName : Opcodes.name(p.opcode),
-                    1L, Long::sum);
+            ibOpcodeCounts.merge(p.cm != null ? RoceFrames.cmName(p.cm) : Opcodes.name(p.opcode), 1L, Long::sum);
         }
         if (p.connection != null) {
             synchronized (bytesByConnection) {

@@ -68,7 +68,8 @@ final class FrameReader {
             if (decoder.decode(p, new TcpSegment(), f) != PacketDecoder.IB) {
                 return null;
             }
-            return new IbOf(ibDecoder.decode(f), f.transportOffset - p.offset, Math.min(f.end, f.captured) - f.transportOffset);
+            int captured = Math.min(f.end, f.captured) - f.transportOffset;
+            return new IbOf(ibDecoder.decode(f), f.transportOffset - p.offset, captured);
         } catch (RuntimeException e) {
             return null;
         }

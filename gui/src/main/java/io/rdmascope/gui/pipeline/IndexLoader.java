@@ -25,10 +25,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Receives frames, iWARP events, InfiniBand packets and the engine's findings on the loading
- * thread and fills the {@link FrameIndex}, the {@link RoceFrames} and the {@link Findings}. {@link #beforeEngine} takes the events of the
- * stages ahead of the engine, {@link #afterEngine} the ends of frames and of the capture after
- * it, so that what the engine found in a frame is known when the frame is filed.
+ * Receives frames, iWARP events, InfiniBand packets and the engine's findings on the loading thread
+ * and fills the {@link FrameIndex}, the {@link RoceFrames} and the {@link Findings}. {@link
+ * #beforeEngine} takes the events of the stages ahead of the engine, {@link #afterEngine} the ends
+ * of frames and of the capture after it, so that what the engine found in a frame is known when the
+ * frame is filed.
  */
 final class IndexLoader implements FrameListener, EngineListener {
     private static final long BATCH_NANOS = 50_000_000L;

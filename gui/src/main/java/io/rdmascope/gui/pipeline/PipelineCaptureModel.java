@@ -40,10 +40,10 @@ import java.util.function.BooleanSupplier;
  *
  * <p>While loading it keeps an index, not copies ({@link FrameIndex}): a few octets per frame and
  * per PDU (and per InfiniBand packet, {@link RoceFrames}), filled by an {@link IndexLoader} that
- * listens beside the engine, with what the engine found kept in {@link Findings}. Rows of the packet list ({@link FrameRows}) and detail trees
- * ({@link FrameDetails}) are built on demand from the index and the frame re-read from the file
- * ({@link FrameReader}); the NIC state at a frame is computed again by a fresh engine ({@link
- * NicReplay}).
+ * listens beside the engine, with what the engine found kept in {@link Findings}. Rows of the
+ * packet list ({@link FrameRows}) and detail trees ({@link FrameDetails}) are built on demand from
+ * the index and the frame re-read from the file ({@link FrameReader}); the NIC state at a frame is
+ * computed again by a fresh engine ({@link NicReplay}).
  */
 public final class PipelineCaptureModel implements CaptureModel {
     private final Path file;

@@ -4,6 +4,7 @@ import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.net.Endpoint;
 import io.rdmascope.net.IbFrame;
 import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.roce.CmMessage;
 import io.rdmascope.roce.IbPacket;
 import io.rdmascope.roce.Opcodes;
 import io.rdmascope.roce.QpConnection;
@@ -87,7 +88,7 @@ final class RoceFrames {
         qpPsn.set(i, (Math.max(p.destQp, 0) << 32) | (Math.max(p.psn, 0) & 0xffffffffL));
         lengths.set(i, ((long) (p.syndrome + 1) << 32) | ((p.payloadLength + 1) & 0xffffffffL));
         if (p.cm != null) {
-            cmNames.put(i, p.cm.type == null ? "CM MAD" : "CM " + p.cm.type.displayName);
+            cmNames.put(i, cmName(p.cm));
         }
         packets++;
     }
@@ -167,6 +168,11 @@ final class RoceFrames {
             b.append(' ').append(ack(syndrome));
         }
         return b.toString();
+    }
+
+    /** A CM message as the packet list and the statistics name it: "CM ConnectRequest". */
+    static String cmName(CmMessage cm) {
+        return cm.type == null ? "CM MAD" : "CM " + cm.type.displayName;
     }
 
     /** An AETH syndrome in words (IBA volume 1 section 9.7.5.1). */

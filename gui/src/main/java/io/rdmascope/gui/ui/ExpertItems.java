@@ -16,13 +16,13 @@ import java.util.function.Function;
 
 /**
  * Expert items as Wireshark shows them in the detail tree: each violation of a frame under the
- * field it concerns (a CRC mismatch under MPA's CRC, an MSN gap under DDP's MSN, an STag rule
- * under the STag or the R_Key, a NAK under the AETH's syndrome), with its message, severity, reference and links to the frames it relates to.
- * Which field a violation concerns is the table below, from violation code to field names of the
- * registry ({@link Fields}); the first of them found in the frame's tree is taken, preferring the
- * one whose value is the violation's STag or appears in its message when a frame holds several
- * PDUs. A violation whose field is not in the tree goes under its layer, else under a top-level
- * "Expert Info" node.
+ * field it concerns (a CRC mismatch under MPA's CRC, an MSN gap under DDP's MSN, an STag rule under
+ * the STag or the R_Key, a NAK under the AETH's syndrome), with its message, severity, reference
+ * and links to the frames it relates to. Which field a violation concerns is the table below, from
+ * violation code to field names of the registry ({@link Fields}); the first of them found in the
+ * frame's tree is taken, preferring the one whose value is the violation's STag or appears in its
+ * message when a frame holds several PDUs. A violation whose field is not in the tree goes under
+ * its layer, else under a top-level "Expert Info" node.
  */
 public final class ExpertItems {
     /** The name of an expert item's node; its value is the {@link Violation}. */
