@@ -31,6 +31,8 @@ final class RoceFrames {
     private static final int PRESENT = 1 << 31, FROM_INITIATOR = 1 << 30, HAS_DIRECTION = 1 << 29, CM = 1 << 28;
     private static final int CONN_SHIFT = 12, CONN_MASK = 0xffff, ENCAP_SHIFT = 8;
     private static final IbFrame.Encapsulation[] ENCAPSULATIONS = IbFrame.Encapsulation.values();
+    /** The Protocol column's name of a packet carried over UDP and IP. */
+    static final String ROCE_V2 = "RoCEv2";
 
     /** Per frame (index frame - 1): flags, connection + 1, encapsulation and opcode; 0 when no packet. */
     private final Columns.Ints meta = new Columns.Ints(0);
@@ -113,7 +115,7 @@ final class RoceFrames {
         }
         int e = (m >>> ENCAP_SHIFT & 0xf) - 1;
         return e < 0 ? "InfiniBand" : switch (ENCAPSULATIONS[e]) {
-            case ROCE_V2_IPV4, ROCE_V2_IPV6 -> "RoCEv2";
+            case ROCE_V2_IPV4, ROCE_V2_IPV6 -> ROCE_V2;
             case ROCE_V1 -> "RoCEv1";
             case INFINIBAND -> "InfiniBand";
         };
