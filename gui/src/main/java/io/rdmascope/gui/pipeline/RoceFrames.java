@@ -43,7 +43,6 @@ final class RoceFrames {
     private final Map<Integer, String> cmNames = new HashMap<>();
     private final List<RdmaConnection> connections = new ArrayList<>();
     private final Map<String, Integer> connectionIndex = new HashMap<>();
-    private long packets;
 
     /** What {@link #forEach} tells of each packet of a connection. */
     interface PacketVisitor {
@@ -69,6 +68,7 @@ final class RoceFrames {
         return List.copyOf(connections);
     }
 
+    /** The index of connection {@code id} in {@link #connections}, or -1. */
     synchronized int indexOf(String id) {
         Integer i = connectionIndex.get(id);
         return i == null ? -1 : i;
@@ -92,7 +92,6 @@ final class RoceFrames {
         if (p.cm != null) {
             cmNames.put(i, cmName(p.cm));
         }
-        packets++;
     }
 
     synchronized boolean has(long frame) {
@@ -101,10 +100,6 @@ final class RoceFrames {
 
     private int meta(long frame) {
         return frame < 1 || frame > Integer.MAX_VALUE ? 0 : meta.get((int) frame - 1);
-    }
-
-    synchronized long packetCount() {
-        return packets;
     }
 
     /** "RoCEv2", "RoCEv1" or "InfiniBand", as the Protocol column names the packet's carriage; null when no packet. */
