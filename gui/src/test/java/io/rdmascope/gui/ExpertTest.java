@@ -63,7 +63,8 @@ class ExpertTest {
     @Test
     void everyViolationCodeConcernsARegistryField() {
         for (ViolationCode code : ViolationCode.values()) {
-            assertThat(ExpertItems.layer(code)).as(code.name()).isIn("tcp", "mpa", "ddp", "rdmap");
+            assertThat(ExpertItems.layer(code)).as(code.name()).isIn("tcp", "mpa", "ddp", "rdmap", "infiniband", "bth",
+                    "aeth", "cm");
             for (Field f : ExpertItems.fields(code)) {
                 assertThat(Fields.get(f.name())).isSameAs(f);
             }

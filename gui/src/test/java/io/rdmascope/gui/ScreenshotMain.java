@@ -18,7 +18,9 @@ import javafx.util.Duration;
 /**
  * Opens a capture in a real window (run it under Xvfb), shows each pane in turn and photographs
  * the screen with ImageMagick's {@code import -window root} (args: capture, output folder and,
- * optionally, the window's size as WIDTHxHEIGHT, 1580x980 by default).
+ * optionally, the window's size as WIDTHxHEIGHT, 1580x980 by default). The packet list's shot
+ * shows the first violation's frame, else the first transaction's, unless the system property
+ * {@code rdmascope.shot.frame} names one.
  */
 public final class ScreenshotMain extends Application {
     private MainView view;
@@ -62,11 +64,14 @@ public final class ScreenshotMain extends Application {
             view.jumpTo(middle);
             shoot("0-middle", "Timeline");
         });
-        long frame = !vs.isEmpty() ? vs.get(0).frame() : ts.isEmpty() ? 1 : ts.get(0).initiationFrame;
+        long frame = Long.getLong("rdmascope.shot.frame",
+                !vs.isEmpty() ? vs.get(0).frame() : ts.isEmpty() ? 1 : ts.get(0).initiationFrame);
         steps.add(() -> {
             view.jumpTo(frame);
-            if (!view.selectField("ddp.to")) {
-                view.selectField("ddp.stag");
+            if (!view.selectField("ddp.to") && !view.selectField("ddp.stag") && view.selectField("bth")) {
+                // an InfiniBand packet: its headers open beside the BTH highlighted
+                var layers = view.details().getRoot().getChildren();
+                layers.get(layers.size() - 1).getChildren().forEach(h -> h.setExpanded(true));
             }
             shoot("1-packets", "Timeline");
         });

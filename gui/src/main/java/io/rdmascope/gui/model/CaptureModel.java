@@ -85,8 +85,9 @@ public interface CaptureModel extends Closeable {
     CaptureStatistics statistics();
 
     /**
-     * Per MPA connection, in the order recognised: what its handshake negotiated and its FPDUs and
-     * payload octets each way. Walks the whole capture's index: call it off the application thread.
+     * Per MPA connection, in the order recognised, then per RoCE queue-pair connection: what its
+     * set-up negotiated and its PDUs (FPDUs, InfiniBand packets) and payload octets each way. Walks
+     * the whole capture's index: call it off the application thread.
      */
     default List<Conversation> conversations() {
         return List.of();

@@ -2,7 +2,10 @@ package io.rdmascope.gui.model;
 
 /**
  * One MPA connection as the Conversations table shows it: what its handshake negotiated and the
- * FPDUs and payload octets each way, "A" being the initiator (the endpoint that sent the SYN).
+ * FPDUs and payload octets each way, "A" being the initiator (the endpoint that sent the SYN). A
+ * RoCE queue pair fills it as its analogue: its InfiniBand packets (the CM's aside) as the FPDUs,
+ * the ICRC as the CRC, no MPA revision or markers, each side's responder resources and initiator
+ * depth as IRD/ORD, "A" the side that sent the ConnectRequest.
  *
  * @param revision the negotiated MPA revision, 0 when no handshake was captured
  * @param markers which senders insert MPA markers: "none", "both", "A\u2192B" or "B\u2192A"

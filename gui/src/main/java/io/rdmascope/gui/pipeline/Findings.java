@@ -8,6 +8,9 @@ import io.rdmascope.gui.model.ConnectionInfo;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.roce.IbPacket;
+import io.rdmascope.roce.Opcodes;
 import io.rdmascope.report.KindTable;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,10 +22,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What the analysis of a capture found, as the loading thread collects it: connections,
- * transactions and violations as the engine reports them, violations by frame, and the counts of
- * the statistics pane. Each collection has its own lock, so the application thread may read
- * while loading goes on.
+ * What the analysis of a capture found, as the loading thread collects it: connections (MPA
+ * connections, then RoCE queue-pair connections), transactions and violations as the engine reports
+ * them, violations by frame, and the counts of the statistics pane. Each collection has its own
+ * lock, so the application thread may read while loading goes on.
  */
 final class Findings {
     private final List<ConnectionInfo> connections = Collections.synchronizedList(new ArrayList<>());
@@ -31,6 +34,10 @@ final class Findings {
     private final Map<Long, List<Violation>> violationsByFrame = new HashMap<>();
     private final long[] opcodeCounts = new long[16];
     private final Map<String, Long> bytesByConnection = new TreeMap<>();
+    /** RoCE queue-pair connections; their QPNs may become known after they do, so they are described when asked. */
+    private final List<RdmaConnection> rdmaConnections = Collections.synchronizedList(new ArrayList<>());
+    /** InfiniBand packets by opcode name, in the order first seen. */
+    private final Map<String, Long> ibOpcodeCounts = new LinkedHashMap<>();
 
     /** The transactions themselves, for the index that files them by frame. */
     TransactionStore transactionStore() {
@@ -39,6 +46,22 @@ final class Findings {
 
     void connection(MpaConnection c) {
         connections.add(new ConnectionInfo(c.id(), c.tcp().initiator().toString(), c.tcp().responder().toString()));
+    }
+
+    void connection(RdmaConnection c) {
+        rdmaConnections.add(c);
+    }
+
+    /** Counts an InfiniBand packet under its opcode and its payload under its connection. */
+    void ibPacket(IbPacket p) {
+        synchronized (ibOpcodeCounts) {
+            ibOpcodeCounts.merge(p.cm != null ? RoceFrames.cmName(p.cm) : Opcodes.name(p.opcode), 1L, Long::sum);
+        }
+        if (p.connection != null) {
+            synchronized (bytesByConnection) {
+                bytesByConnection.merge(p.connection, (long) Math.max(0, p.payloadLength), Long::sum);
+            }
+        }
     }
 
     /** Counts a DDP segment under its opcode and its payload under its connection. */
@@ -66,9 +89,16 @@ final class Findings {
     }
 
     List<ConnectionInfo> connections() {
+        List<ConnectionInfo> all;
         synchronized (connections) {
-            return List.copyOf(connections);
+            all = new ArrayList<>(connections);
         }
+        synchronized (rdmaConnections) {
+            for (RdmaConnection c : rdmaConnections) {
+                all.add(RoceFrames.info(c));
+            }
+        }
+        return List.copyOf(all);
     }
 
     /** The transactions reported so far, read back as asked for. */
@@ -98,6 +128,9 @@ final class Findings {
                     byOpcode.put(op != null ? op.displayName : "0x" + Integer.toHexString(i), opcodeCounts[i]);
                 }
             }
+        }
+        synchronized (ibOpcodeCounts) {
+            byOpcode.putAll(ibOpcodeCounts);
         }
         Map<String, Long> bytes;
         synchronized (bytesByConnection) {

@@ -2,6 +2,7 @@ package io.rdmascope.gui.pipeline;
 
 import io.rdmascope.capture.Packet;
 import io.rdmascope.fields.FieldNode;
+import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.FilterContext;
 import io.rdmascope.mpa.MpaFields;
 import io.rdmascope.net.Endpoint;
@@ -10,23 +11,29 @@ import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.PduFields;
 import io.rdmascope.report.FrameRecord;
 import io.rdmascope.report.PduRecord;
+import io.rdmascope.roce.IbPacket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * A frame's detail tree and what display filters see of it, from the frame re-read (link, IP and
- * TCP by the dissector's {@link NetFields}) and the units the index rebuilds.
+ * TCP by the dissector's {@link NetFields}) and the units the index rebuilds; an InfiniBand
+ * packet decoded again from the frame ({@link FrameReader#ibOf}), its fields read by the registry
+ * ({@link PduRecord#of(String, String, IbPacket, boolean)}), with the connection and direction
+ * the {@link RoceFrames} keep.
  */
 final class FrameDetails {
     private final FrameIndex index;
     private final FrameReader reader;
     private final Findings findings;
+    private final RoceFrames roce;
 
-    FrameDetails(FrameIndex index, FrameReader reader, Findings findings) {
+    FrameDetails(FrameIndex index, FrameReader reader, Findings findings, RoceFrames roce) {
         this.index = index;
         this.reader = reader;
         this.findings = findings;
+        this.roce = roce;
     }
 
     /**
@@ -44,6 +51,9 @@ final class FrameDetails {
                 out.addAll(NetFields.layers(p));
             } catch (RuntimeException e) {
                 out.add(problem("frame", e));
+            }
+            if (roce.has(frame)) {
+                out.add(infiniband(frame, p));
             }
         }
         int[] range = index.pduRange(frame);
@@ -67,6 +77,39 @@ final class FrameDetails {
             }
         }
         return out;
+    }
+
+    /**
+     * The InfiniBand layer of a frame with its headers: the layer and its BTH (12 octets) placed
+     * on the frame's octets, the fields themselves without offsets.
+     */
+    private FieldNode infiniband(long frame, Packet p) {
+        FrameReader.IbOf ib = reader.ibOf(p);
+        if (ib == null) {
+            return FieldNode.field(Fields.INFINIBAND.name() + ".unavailable", "Not decoded", null,
+                    "the InfiniBand packet could not be read again", -1, 0);
+        }
+        FieldNode top = ibRecord(frame, ib, true).tree().get(0);
+        List<FieldNode> headers = new ArrayList<>(top.children().size());
+        for (FieldNode n : top.children()) {
+            headers.add(n.name().equals(Fields.BTH.name()) ? placed(n, ib.transportOffset(), 12) : n);
+        }
+        return placed(new FieldNode(top.name(), top.label(), top.value(), top.display(), top.offset(), top.length(),
+                top.description(), headers), ib.transportOffset(), ib.transportLength());
+    }
+
+    private static FieldNode placed(FieldNode n, int offset, int length) {
+        return new FieldNode(n.name(), n.label(), n.value(), n.display(), offset, Math.max(0, length), n.description(),
+                n.children());
+    }
+
+    /** A frame's InfiniBand packet, decoded again, as dissect records it. */
+    private PduRecord ibRecord(long frame, FrameReader.IbOf ib, boolean tree) {
+        IbPacket packet = ib.packet();
+        packet.connection = roce.connectionOf(frame);
+        packet.fromInitiator = roce.fromInitiator(frame);
+        String direction = packet.fromInitiator == null ? null : packet.fromInitiator ? "initiator" : "responder";
+        return PduRecord.of(packet.connection, direction, packet, tree);
     }
 
     private static FieldNode withMarkers(FieldNode mpa, FrameBytes fb, byte[] bytes) {
@@ -103,7 +146,8 @@ final class FrameDetails {
     /**
      * The frame as display filters see it: the same {@link FrameRecord} values as {@code dissect
      * -Y} (TCP endpoints, the PDUs the frame completes, its violations and transactions), all taken
-     * from the index: no frame is read again.
+     * from the index: no frame is read again, but for a frame's InfiniBand packet when its fields
+     * are asked for.
      */
     FilterContext filterContext(long frame, boolean withPdus) {
         Endpoint[] flow = null;
@@ -114,6 +158,12 @@ final class FrameDetails {
         }
         FrameRecord r = new FrameRecord(frame, 0, flow == null ? null : flow[0], flow == null ? null : flow[1], null,
                 false);
+        if (withPdus && roce.has(frame)) {
+            FrameReader.IbOf ib = reader.ibOf(reader.read(frame));
+            if (ib != null) {
+                r.pdus.add(ibRecord(frame, ib, false));
+            }
+        }
         if (withPdus) {
             int[] range = index.pduRange(frame);
             for (int k = range[0]; k < range[1]; k++) {

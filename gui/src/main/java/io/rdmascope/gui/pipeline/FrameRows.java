@@ -8,14 +8,19 @@ import io.rdmascope.net.TcpSegment;
  * The packet list's rows, built on demand from the index: Source and Destination from the flow
  * table, Protocol from the frame's kind, Info from the PDU table or, for frames that carry no PDU,
  * from the frame re-read and decoded again (relative sequence numbers from the per-flow bases).
+ * A frame holding an InfiniBand packet takes its Protocol and Info from the {@link RoceFrames}, and
+ * when it was not carried over IP (RoCEv1, native InfiniBand) its Source and Destination from the
+ * packet decoded again (GIDs, LIDs).
  */
 final class FrameRows {
     private final FrameIndex index;
     private final FrameReader reader;
+    private final RoceFrames roce;
 
-    FrameRows(FrameIndex index, FrameReader reader) {
+    FrameRows(FrameIndex index, FrameReader reader, RoceFrames roce) {
         this.index = index;
         this.reader = reader;
+        this.roce = roce;
     }
 
     FrameRow row(long frame) {
@@ -39,8 +44,15 @@ final class FrameRows {
         if (kind == FrameIndex.KIND_OTHER || text == null) {
             FrameSummary.NonTcp d = p == null ? new FrameSummary.NonTcp("", "", "Frame", "frame not readable")
                     : FrameSummary.describe(p);
-            return new FrameRow(frame, time, d.source(), d.destination(), d.protocol(), length,
-                    override != null ? override : d.info());
+            String ib = roce.protocol(frame);
+            if (ib == null) {
+                return new FrameRow(frame, time, d.source(), d.destination(), d.protocol(), length,
+                        override != null ? override : d.info());
+            }
+            FrameReader.IbOf packet = ib.equals(RoceFrames.ROCE_V2) ? null : reader.ibOf(p);
+            return new FrameRow(frame, time, packet == null ? d.source() : packet.packet().source,
+                    packet == null ? d.destination() : packet.packet().destination, ib, length,
+                    override != null ? override : roce.info(frame));
         }
         String info = override;
         if (info == null && kind == FrameIndex.KIND_DDP) {

@@ -15,7 +15,9 @@ import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.FpduRecord;
 import io.rdmascope.pipeline.FrameListener;
+import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.report.FrameFiling;
+import io.rdmascope.roce.IbPacket;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,10 +25,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Receives frames, iWARP events and the engine's findings on the loading thread and fills the
- * {@link FrameIndex} and the {@link Findings}. {@link #beforeEngine} takes the events of the
- * stages ahead of the engine, {@link #afterEngine} the ends of frames and of the capture after
- * it, so that what the engine found in a frame is known when the frame is filed.
+ * Receives frames, iWARP events, InfiniBand packets and the engine's findings on the loading thread
+ * and fills the {@link FrameIndex}, the {@link RoceFrames} and the {@link Findings}. {@link
+ * #beforeEngine} takes the events of the stages ahead of the engine, {@link #afterEngine} the ends
+ * of frames and of the capture after it, so that what the engine found in a frame is known when the
+ * frame is filed.
  */
 final class IndexLoader implements FrameListener, EngineListener {
     private static final long BATCH_NANOS = 50_000_000L;
@@ -62,6 +65,7 @@ final class IndexLoader implements FrameListener, EngineListener {
     }
 
     private final FrameIndex index;
+    private final RoceFrames roce;
     private final Findings findings;
     private final LoadListener listener;
     private long lastFlush = System.nanoTime();
@@ -104,8 +108,9 @@ final class IndexLoader implements FrameListener, EngineListener {
     private StringBuilder special;
     private int pduCount;
 
-    IndexLoader(FrameIndex index, Findings findings, LoadListener listener) {
+    IndexLoader(FrameIndex index, RoceFrames roce, Findings findings, LoadListener listener) {
         this.index = index;
+        this.roce = roce;
         this.findings = findings;
         this.listener = listener;
     }
@@ -136,6 +141,13 @@ final class IndexLoader implements FrameListener, EngineListener {
             @Override
             public void watermark(long f) {
                 IndexLoader.this.watermark(f);
+            }
+
+            @Override
+            public void rdmaConnection(RdmaConnection c) {
+                if (roce.addConnection(c)) {
+                    findings.connection(c);
+                }
             }
         };
     }
@@ -177,6 +189,13 @@ final class IndexLoader implements FrameListener, EngineListener {
         held.frame(c);
         currentSegment = segment;
         index.remember(f, position, packet.timestampNanos, flow, kind);
+    }
+
+    /** The queue-pair stage named the packet's connection before this is told (see {@link #beforeEngine}). */
+    @Override
+    public void ibPacket(IbPacket p) {
+        roce.add(p);
+        findings.ibPacket(p);
     }
 
     private int flow(Endpoint s, Endpoint d) {

@@ -18,6 +18,8 @@ import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.Dissection;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.rdma.RdmaEvent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,7 +78,7 @@ final class NicReplay {
         return state;
     }
 
-    /** Hands events on until the end of a frame; nothing after it. */
+    /** Hands events on (iWARP and RoCE alike) until the end of a frame; nothing after it. */
     private static final class UpTo implements PduListener {
         private final PduListener engine;
         private final long last;
@@ -113,6 +115,20 @@ final class NicReplay {
         public void issue(MpaConnection c, StreamIssue i) {
             if (!done) {
                 engine.issue(c, i);
+            }
+        }
+
+        @Override
+        public void rdmaConnection(RdmaConnection c) {
+            if (!done) {
+                engine.rdmaConnection(c);
+            }
+        }
+
+        @Override
+        public void rdma(RdmaConnection c, RdmaEvent e) {
+            if (!done) {
+                engine.rdma(c, e);
             }
         }
 

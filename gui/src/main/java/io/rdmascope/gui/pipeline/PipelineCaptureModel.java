@@ -39,22 +39,23 @@ import java.util.function.BooleanSupplier;
  * A {@link CaptureModel} backed by the dissection pipeline and the engine.
  *
  * <p>While loading it keeps an index, not copies ({@link FrameIndex}): a few octets per frame and
- * per PDU, filled by an {@link IndexLoader} that listens beside the engine, with what the engine
- * found kept in {@link Findings}. Rows of the packet list ({@link FrameRows}) and detail trees
- * ({@link FrameDetails}) are built on demand from the index and the frame re-read from the file
- * ({@link FrameReader}); the NIC state at a frame is computed again by a fresh engine ({@link
- * NicReplay}).
+ * per PDU (and per InfiniBand packet, {@link RoceFrames}), filled by an {@link IndexLoader} that
+ * listens beside the engine, with what the engine found kept in {@link Findings}. Rows of the
+ * packet list ({@link FrameRows}) and detail trees ({@link FrameDetails}) are built on demand from
+ * the index and the frame re-read from the file ({@link FrameReader}); the NIC state at a frame is
+ * computed again by a fresh engine ({@link NicReplay}).
  */
 public final class PipelineCaptureModel implements CaptureModel {
     private final Path file;
     private final NicSettings settings;
     private final Findings findings = new Findings();
     private final FrameIndex index = new FrameIndex(findings.transactionStore());
+    private final RoceFrames roce = new RoceFrames();
     private final FrameReader reader;
     private final FrameRows rows;
     private final FrameDetails details;
     private final NicReplay nic;
-    private final ConnectionTables connectionTables = new ConnectionTables(index);
+    private final ConnectionTables connectionTables = new ConnectionTables(index, roce);
     private final Reassembly reassembly;
     private final StreamFollower follower;
     /** The frames of a capture under way, or null when the file is read. */
@@ -94,8 +95,8 @@ public final class PipelineCaptureModel implements CaptureModel {
         this.settings = settings;
         this.live = live;
         this.reader = new FrameReader(index, randomAccess);
-        this.rows = new FrameRows(index, reader);
-        this.details = new FrameDetails(index, reader, findings);
+        this.rows = new FrameRows(index, reader, roce);
+        this.details = new FrameDetails(index, reader, findings, roce);
         this.nic = new NicReplay(file, settings);
         this.reassembly = new Reassembly(index, reader);
         this.follower = new StreamFollower(index, reader);
@@ -132,7 +133,7 @@ public final class PipelineCaptureModel implements CaptureModel {
     }
 
     private void loadNow(LoadListener listener, BooleanSupplier cancelled) throws IOException {
-        IndexLoader loader = new IndexLoader(index, findings, listener);
+        IndexLoader loader = new IndexLoader(index, roce, findings, listener);
         long size = reader.size();
         PduListener engine = Analyzer.EngineFactory.ENGINE.create(settings, loader);
         PduListener pdus = PduListeners.tee(loader.beforeEngine(), engine, loader.afterEngine());

@@ -22,8 +22,9 @@ import javafx.scene.control.TableView;
 
 /**
  * Conversations, as Wireshark's Statistics &gt; Conversations lists them: a row per MPA connection
- * with its endpoints, what its handshake negotiated (MPA revision, CRC, markers, IRD/ORD), its
- * FPDUs and payload octets each way, how long it lasted and its throughput; every column sorts.
+ * or RoCE queue pair with its endpoints, what its set-up negotiated (MPA revision, CRC, markers,
+ * IRD/ORD), its PDUs (FPDUs, InfiniBand packets) and payload octets each way, how long it lasted
+ * and its throughput; every column sorts.
  * Beside it, the octets each way of the connections that moved the most, the rest in one bar.
  */
 public final class ConversationsView extends SplitPane {
@@ -46,14 +47,14 @@ public final class ConversationsView extends SplitPane {
         table.getColumns().add(col("CRC", 45, Conversation::crc, b -> b ? "yes" : "no"));
         table.getColumns().add(col("Markers", 60, Conversation::markers, s -> s));
         table.getColumns().add(col("IRD/ORD", 130, Conversation::irdOrd, s -> s));
-        table.getColumns().add(col("FPDUs A\u2192B", 80, Conversation::fpdusAtoB, Object::toString));
+        table.getColumns().add(col("PDUs A\u2192B", 80, Conversation::fpdusAtoB, Object::toString));
         table.getColumns().add(col("Bytes A\u2192B", 90, Conversation::bytesAtoB, Object::toString));
-        table.getColumns().add(col("FPDUs B\u2192A", 80, Conversation::fpdusBtoA, Object::toString));
+        table.getColumns().add(col("PDUs B\u2192A", 80, Conversation::fpdusBtoA, Object::toString));
         table.getColumns().add(col("Bytes B\u2192A", 90, Conversation::bytesBtoA, Object::toString));
         table.getColumns().add(col("Duration", 80, Conversation::durationNanos, d -> TimeAxis.span(d)));
         table.getColumns().add(col("Throughput", 95, Conversation::bitsPerSecond, ConversationsView::rate));
         table.getSortOrder().add(id);
-        table.setPlaceholder(new Label("No MPA connection"));
+        table.setPlaceholder(new Label("No connection"));
         chart.setId("conversationChart");
         chart.setTitle("Payload octets per connection");
         chart.setAnimated(false);
@@ -138,7 +139,7 @@ public final class ConversationsView extends SplitPane {
     }
 
     private void fill(List<Conversation> list) {
-        table.setPlaceholder(new Label("No MPA connection"));
+        table.setPlaceholder(new Label("No connection"));
         table.getItems().setAll(list);
         table.sort();
         Map<String, Long> total = ConnectionOrder.top(list, c -> c.connection().id(),

@@ -16,13 +16,13 @@ import java.util.function.Function;
 
 /**
  * Expert items as Wireshark shows them in the detail tree: each violation of a frame under the
- * field it concerns (a CRC mismatch under MPA's CRC, an MSN gap under DDP's MSN, an STag rule
- * under the STag), with its message, severity, reference and links to the frames it relates to.
- * Which field a violation concerns is the table below, from violation code to field names of the
- * registry ({@link Fields}); the first of them found in the frame's tree is taken, preferring the
- * one whose value is the violation's STag or appears in its message when a frame holds several
- * PDUs. A violation whose field is not in the tree goes under its layer, else under a top-level
- * "Expert Info" node.
+ * field it concerns (a CRC mismatch under MPA's CRC, an MSN gap under DDP's MSN, an STag rule under
+ * the STag or the R_Key, a NAK under the AETH's syndrome), with its message, severity, reference
+ * and links to the frames it relates to. Which field a violation concerns is the table below, from
+ * violation code to field names of the registry ({@link Fields}); the first of them found in the
+ * frame's tree is taken, preferring the one whose value is the violation's STag or appears in its
+ * message when a frame holds several PDUs. A violation whose field is not in the tree goes under
+ * its layer, else under a top-level "Expert Info" node.
  */
 public final class ExpertItems {
     /** The name of an expert item's node; its value is the {@link Violation}. */
@@ -36,8 +36,10 @@ public final class ExpertItems {
     /** Where a violation goes when none of its fields is in the tree: a layer name. */
     private static final Map<ViolationCode, String> LAYER = new EnumMap<>(ViolationCode.class);
 
+    /** The STags of iWARP and the keys of InfiniBand (an R_Key is an STag). */
     private static final List<Field> STAGS = List.of(Fields.DDP_STAG, Fields.RDMAP_SOURCE_STAG,
-            Fields.RDMAP_INVALIDATE_STAG, Fields.RDMAP_REMOTE_STAG, Fields.DDP_OPTIONAL_STAG, Fields.RDMAP_SINK_STAG);
+            Fields.RDMAP_INVALIDATE_STAG, Fields.RDMAP_REMOTE_STAG, Fields.DDP_OPTIONAL_STAG, Fields.RDMAP_SINK_STAG,
+            Fields.RETH_R_KEY, Fields.ATOMICETH_R_KEY, Fields.IETH);
 
     static {
         on(ViolationCode.MPA_CRC_MISMATCH, Fields.MPA_CRC);
@@ -72,6 +74,14 @@ public final class ExpertItems {
         on(ViolationCode.TRANSACTION_INCOMPLETE, Fields.RDMAP_OPCODE);
         LAYER.put(ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS, "tcp");
         LAYER.put(ViolationCode.ULP_MALFORMED, "rdmap");
+        on(ViolationCode.IB_ICRC_MISMATCH, Fields.IB_ICRC, Fields.IB_ICRC_OK);
+        on(ViolationCode.IB_MALFORMED, Fields.IB_PAYLOAD_LENGTH, Fields.BTH_OPCODE);
+        on(ViolationCode.IB_OPCODE_SEQUENCE, Fields.BTH_OPCODE, Fields.BTH_PSN);
+        on(ViolationCode.IB_NAK_SEQUENCE, Fields.AETH_SYNDROME);
+        on(ViolationCode.IB_NAK_RNR, Fields.AETH_SYNDROME);
+        on(ViolationCode.IB_NAK_ERROR, Fields.AETH_SYNDROME);
+        on(ViolationCode.IB_CAPTURE_LOSS, Fields.BTH_PSN, Fields.AETH_MSN);
+        on(ViolationCode.IB_CM_REJECT, Fields.CM_REJ_REASON, Fields.CM_TYPE);
     }
 
     private ExpertItems() {}
