@@ -134,7 +134,7 @@ class AnalyzeStatisticsTest {
         assertThat(run(0, "analyze", "-z", "expert", "-z", "rdma,lat", RPING.toString())).startsWith(plain)
                 .containsSubsequence("Expert Information", "RDMA Operation Latency");
         String err = run(2, "analyze", "-z", "conv,tcp", RPING.toString());
-        assertThat(err).contains("-z conv,tcp", "conv,iwarp, rdma,lat, io,stat,INTERVAL, expert");
+        assertThat(err).contains("-z conv,tcp", "conv,iwarp, conv,roce, rdma,lat, io,stat,INTERVAL, expert");
         assertThat(run(2, "analyze", "-z", "io,stat,x", RPING.toString())).contains("INTERVAL in seconds");
         assertThat(run(2, "analyze", "-z", "io,stat,1", "-z", "io,stat,2", RPING.toString()))
                 .contains("one io,stat interval");
