@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * names {@code violation} or {@code transaction} fields the capture is analysed first, so that
  * each frame's violations and transactions are known when it is written.
  */
-@Command(name = "dissect", versionProvider = Main.Version.class,
+@Command(name = "dissect",
         description = "Print every frame with its TCP, MPA, DDP and RDMAP fields.",
         footer = {"", "FILE may be - for standard input, and compressed (gzip, zstd, xz). With -i, frames are "
                 + "captured live and printed as they come, until -c, -a or Ctrl-C."})
@@ -47,12 +47,6 @@ final class DissectCommand implements Callable<Integer> {
 
     @Option(names = "-V", description = "print the detail tree of each frame (what the text output prints)")
     boolean details;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
-
-    @Option(names = "--version", versionHelp = true, description = "Print version information and exit.")
-    boolean version;
 
     @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")

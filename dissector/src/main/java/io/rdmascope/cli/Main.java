@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * <p>Exit status: 0 success; 1 a violation at or above {@code --fail-on} was found; 2 a file could
  * not be read, a bad option or a bad filter (2 wins over 1).
  */
-@Command(name = "rdmascope", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "rdmascope",
         description = "Dissector and analyzer for iWARP RDMA traffic (MPA, DDP, RDMAP, one-shot extension).",
         commandListHeading = "%nCommands:%n",
         footer = {"", "Exit status: 0 ok, 1 a violation at or above --fail-on, 2 unreadable input or bad usage."})
@@ -92,6 +92,7 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand("gui", new GuiCommand(env));
         cl.addSubcommand("synth", new SynthCommand());
         cl.addSubcommand("fields", new FieldsCommand(env));
+        StandardOptions.addTo(cl);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));
