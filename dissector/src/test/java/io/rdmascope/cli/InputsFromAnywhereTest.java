@@ -154,6 +154,17 @@ class InputsFromAnywhereTest {
     }
 
     @Test
+    void aCaptureFilterOnAFileKeepsTheFramesNumbersOfTheFile() {
+        Path gap = Path.of("..", "samples", "ddp-msn-gap.pcap");
+        assertThat(run("analyze", "-f", "greater 60", gap.toString())).isZero();
+        assertThat(firstLine()).startsWith(gap + ": 5 frames");
+        assertThat(out()).contains("frame 12  DDP_MSN_GAP");
+        assertThat(run("dissect", "-f", "greater 60", "-c", "3", "-T", "fields", "-e", "frame.number", gap.toString()))
+                .isZero();
+        assertThat(out()).isEqualTo("4\n6\n8\n");
+    }
+
+    @Test
     void missingInterfaceIsOneLineAndStatus2() {
         assertThat(run("analyze", "-i", "no-such-interface0")).isEqualTo(2);
         assertThat(err()).isEqualTo("rdmascope: no-such-interface0: no such interface (rdmascope capture -D lists them)\n");
