@@ -95,6 +95,12 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "with the violations where they happen (text, instead of the report; files one after another)")
     boolean explain;
 
+    @Option(names = "-q", description = "the -z statistics alone, without the report (tshark's quiet mode)")
+    boolean quiet;
+
+    @Mixin
+    TsharkOptions tshark = new TsharkOptions();
+
     @Option(names = "-V", description = "the packet details of tshark -V: dissect prints them (rdmascope dissect -V FILE)")
     boolean details;
 
@@ -148,6 +154,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             return Main.EXIT_INPUT;
         }
         String wrong = statistics.check();
+        if (wrong == null) {
+            wrong = tshark.check();
+        }
+        if (wrong == null && quiet && (format != Format.text || explain)) {
+            wrong = "-q keeps the -z statistics of the text report alone; it cannot be combined with "
+                    + (explain ? "--explain" : "--format " + format);
+        }
         if (wrong != null) {
             env.error(wrong);
             return Main.EXIT_INPUT;
@@ -240,8 +253,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                 parquet.write(done);
             } else {
                 PrintWriter text = env.outWriter();
-                AnalysisTextWriter.write(done, text);
-                statistics.writeText(done, text);
+                if (!quiet) {
+                    AnalysisTextWriter.write(done, text);
+                }
+                statistics.writeText(done, text, !quiet);
             }
         } catch (IOException | UncheckedIOException e) {
             IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;

@@ -10,8 +10,9 @@ import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.DissectJsonWriter;
-import io.rdmascope.report.DissectTextWriter;
 import io.rdmascope.report.FrameCollector;
+import io.rdmascope.report.FrameRecord;
+import io.rdmascope.report.FrameTextWriter;
 import io.rdmascope.report.FrameSink;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,8 +46,18 @@ final class DissectCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions capture = new CaptureOptions();
 
-    @Option(names = "-V", description = "print the detail tree of each frame (what the text output prints)")
+    @Option(names = "-V", description = "the packet details: each frame's tree (link, IP, TCP, then MPA, DDP and "
+            + "RDMAP of every PDU it completes) instead of its summary line")
     boolean details;
+
+    @Option(names = "-x", description = "the octets of each frame in hex and ASCII (after the tree with -V)")
+    boolean hex;
+
+    @Option(names = "-q", description = "no output per frame (tshark's quiet mode)")
+    boolean quiet;
+
+    @Mixin
+    TsharkOptions tshark = new TsharkOptions();
 
     @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
@@ -71,8 +82,18 @@ final class DissectCommand implements Callable<Integer> {
         if (capture.listInterfaces) {
             return Live.listInterfaces(env);
         }
-        if (details && format != Format.text) {
-            env.error("-V prints the detail tree of the text output; --format " + format + " has no tree to print");
+        String wrong = fieldsOutput.check();
+        if (wrong == null) {
+            wrong = tshark.check();
+        }
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
+        format = fieldsOutput.format(format);
+        if ((details || hex) && (format != Format.text || fieldsOutput.active())) {
+            env.error((details ? "-V prints the detail tree" : "-x prints the octets") + " of the text output; "
+                    + (fieldsOutput.active() ? "-T fields" : "--format " + format) + " has no tree to print");
             return Main.EXIT_INPUT;
         }
         DisplayFilter filter;
@@ -82,12 +103,6 @@ final class DissectCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
-        String wrong = fieldsOutput.check();
-        if (wrong != null) {
-            env.error(wrong);
-            return Main.EXIT_INPUT;
-        }
-        format = fieldsOutput.format(format);
         if (file != null && readFile != null) {
             env.error("one capture file is read: " + file + " and -r " + readFile + " name two");
             return Main.EXIT_INPUT;
@@ -163,13 +178,29 @@ final class DissectCommand implements Callable<Integer> {
         return write(filter, source, in);
     }
 
+    /** {@code -q}: the frames are read (and the filter judged) but nothing is written. */
+    private static final FrameSink QUIET = new FrameSink() {
+        @Override
+        public void frame(FrameRecord record) {
+            // quiet
+        }
+
+        @Override
+        public void finish() {
+            // quiet
+        }
+    };
+
     private int write(DisplayFilter filter, Source source, Inputs.Input in) {
         boolean columns = fieldsOutput.active();
         PrintWriter text = format == Format.text || columns ? env.outWriter() : null;
         try {
-            FrameSink sink = columns ? fieldsOutput.writer(text)
-                    : text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
-            FrameCollector collector = new FrameCollector(filter, sink, text != null && !columns);
+            FrameSink sink = quiet ? QUIET : columns ? fieldsOutput.writer(text)
+                    : text != null ? new FrameTextWriter(text, details, hex) : new DissectJsonWriter(env.out());
+            boolean summaries = !quiet && text != null && !columns && !details && !hex;
+            FrameCollector collector = new FrameCollector(filter, sink, !quiet && details)
+                    .keep(summaries || filter.uses("_ws.col") || fieldsOutput.uses("_ws.col"),
+                            !quiet && hex || filter.fields().contains("frame"));
             FileAnalysis a = null;
             DissectionResult result;
             try {

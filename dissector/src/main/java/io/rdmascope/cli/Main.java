@@ -65,6 +65,7 @@ public final class Main implements Callable<Integer> {
     }
 
     static int run(String[] args, Env env) {
+        args = tsharkStyle(args);
         AnalyzeCommand quick = QuickArgs.analyze(args, env);
         if (quick != null) {
             try {
@@ -74,6 +75,30 @@ public final class Main implements Callable<Integer> {
             }
         }
         return commandLine(env).execute(args);
+    }
+
+    /** The options of the {@code rdmascope} command itself; any other option starts a tshark command line. */
+    private static final java.util.Set<String> OWN_OPTIONS = java.util.Set.of("-h", "--help", "-v", "--version", "-D",
+            "--list-interfaces");
+
+    /**
+     * A tshark command line ({@code rdmascope -r FILE ...}, starting with an option that is not the
+     * command's own) is read as {@code dissect} (one summary line per frame, as tshark), or as
+     * {@code analyze} when it asks for {@code -z} statistics.
+     */
+    static String[] tsharkStyle(String[] args) {
+        if (args.length == 0 || !args[0].startsWith("-") || OWN_OPTIONS.contains(args[0])) {
+            return args;
+        }
+        String[] out = new String[args.length + 1];
+        out[0] = "dissect";
+        for (int i = 0; i < args.length; i++) {
+            out[i + 1] = args[i];
+            if (args[i].equals("-z") || args[i].startsWith("-z") && args[i].length() > 2) {
+                out[0] = "analyze";
+            }
+        }
+        return out;
     }
 
     private static int internalError(Throwable ex, Env env) {
@@ -97,6 +122,11 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));
         cl.setExecutionExceptionHandler((ex, line, parsed) -> internalError(ex, env));
+        cl.setParameterExceptionHandler((ex, args) -> {
+            String message = ex.getMessage() == null ? ex.toString() : ex.getMessage().lines().findFirst().orElse("");
+            env.error(message + " ('" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' lists the options)");
+            return EXIT_INPUT;
+        });
         return cl;
     }
 

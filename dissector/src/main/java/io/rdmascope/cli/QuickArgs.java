@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * Reads the common {@code analyze} command lines without picocli. Building picocli's model of the
  * commands reflects over every annotated class; the plain forms
- * ({@code analyze [--format json] [-j 4] FILE...}) are read here into the same
+ * ({@code analyze [--format json] [-j 4] FILE...}) and tshark's ({@code analyze -r FILE -z expert
+ * -q -n}) are read here into the same
  * {@link AnalyzeCommand} fields, with the same defaults. Anything else (help, {@code --opt=value},
  * clustered or attached short options, {@code @argument-files}, an option given twice, a value
  * that is not plainly valid, a missing file) returns null and goes through picocli, which owns
@@ -46,7 +47,7 @@ final class QuickArgs {
                 continue;
             }
             String name = canonical(a);
-            if (name == null || !seen.add(name)) {
+            if (name == null || !seen.add(name) && !name.equals("-z") && !name.equals("--read-file")) {
                 return null;
             }
             if (name.equals("--strict")) {
@@ -55,6 +56,14 @@ final class QuickArgs {
             }
             if (name.equals("--explain")) {
                 c.explain = true;
+                continue;
+            }
+            if (name.equals("-q")) {
+                c.quiet = true;
+                continue;
+            }
+            if (name.equals("-n")) {
+                c.tshark.numeric = true;
                 continue;
             }
             if (i + 1 >= args.length) {
@@ -80,6 +89,15 @@ final class QuickArgs {
                 case "--display-filter":
                     c.filterText = v;
                     break;
+                case "--read-file":
+                    if (c.readFiles == null) {
+                        c.readFiles = new ArrayList<>();
+                    }
+                    c.readFiles.add(v);
+                    break;
+                case "-z":
+                    c.statistics.names.add(v);
+                    break;
                 case "--jobs":
                 case "--buffers-per-qp":
                 case "--max-per-operation":
@@ -99,10 +117,10 @@ final class QuickArgs {
                     return null;
             }
         }
-        if (files.isEmpty()) {
+        if (files.isEmpty() && c.readFiles == null) {
             return null;
         }
-        c.files = files;
+        c.files = files.isEmpty() ? null : files;
         return c;
     }
 
@@ -116,7 +134,13 @@ final class QuickArgs {
             case "--max-per-operation":
             case "--display-filter":
             case "--jobs":
+            case "--read-file":
+            case "-z":
+            case "-q":
+            case "-n":
                 return option;
+            case "-r":
+                return "--read-file";
             case "-Y":
                 return "--display-filter";
             case "-j":

@@ -89,17 +89,28 @@ final class StatisticsOptions {
         return traffic.getOrDefault(f.path(), new TrafficStatistics(0));
     }
 
-    /** The statistics of each file, after the text report. */
-    void writeText(List<FileAnalysis> files, PrintWriter out) {
+    /**
+     * The statistics of each file, after the text report.
+     *
+     * @param afterReport whether a report comes before them (else they start the output)
+     */
+    void writeText(List<FileAnalysis> files, PrintWriter out, boolean afterReport) {
         if (!active()) {
             return;
         }
+        boolean first = !afterReport;
         for (FileAnalysis f : files) {
             if (files.size() > 1) {
-                out.println();
+                if (!first) {
+                    out.println();
+                }
                 out.println("Statistics of " + f.path());
+                first = false;
             }
-            out.println();
+            if (!first) {
+                out.println();
+            }
+            first = false;
             Statistics.text(requests, f, traffic(f), out);
         }
         out.flush();

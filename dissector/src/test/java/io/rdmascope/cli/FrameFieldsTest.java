@@ -39,7 +39,7 @@ class FrameFieldsTest {
 
     @Test
     void theDissectTextShowsTheRelativeTimeAndTheStreamIndex() {
-        String text = run(0, "dissect", "-c", "2", RPING);
+        String text = run(0, "dissect", "-V", "-c", "2", RPING);
         assertThat(text).contains("    Time since reference or first frame: 1.388275000 seconds\n",
                 "    Stream index: 0\n");
     }

@@ -21,8 +21,8 @@ class QuickArgsTest {
     }
 
     static String fields(AnalyzeCommand c) {
-        return Arrays.asList(c.files, c.format, c.strict, c.buffersPerQp, c.maxPerOperation, c.failOn, c.filterText,
-                c.explain, c.jobs).toString();
+        return Arrays.asList(c.files, c.readFiles, c.format, c.strict, c.buffersPerQp, c.maxPerOperation, c.failOn,
+                c.filterText, c.explain, c.jobs, c.quiet, c.tshark.numeric, c.statistics.names).toString();
     }
 
     @Test
@@ -34,6 +34,9 @@ class QuickArgsTest {
             {"analyze", "--strict", "--fail-on", "warning", "--buffers-per-qp", "8", "--max-per-operation", "3",
                 "-Y", "ddp.stag == 0x10", "a.pcap"},
             {"analyze", "--explain", "--jobs", "12", "--display-filter", "rdmap.opcode", "x"},
+            {"analyze", "-r", "a.pcap"},
+            {"analyze", "-n", "-r", "a.pcap", "-r", "b.pcap", "-q", "-z", "expert", "-z", "io,stat,1"},
+            {"analyze", "a.pcap", "-z", "conv,iwarp"},
         };
         for (String[] args : cases) {
             AnalyzeCommand quick = QuickArgs.analyze(args, env);

@@ -1,0 +1,172 @@
+package io.rdmascope.report;
+
+import io.rdmascope.fields.FieldNode;
+import io.rdmascope.net.NetFields;
+import io.rdmascope.pdu.Opcode;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A frame in one line, as tshark prints it by default and as Wireshark's packet list shows it: the
+ * frame number, the time since the first frame, the source and destination addresses, the
+ * protocol, the length and the Info column ({@code _ws.col.Protocol}, {@code _ws.col.Info}).
+ * The protocol is the highest layer rdmascope decodes (MPA for a handshake, DDP/RDMA for an FPDU,
+ * else TCP or the link or IP layer); TCP's Info gives the ports, flags, relative Seq and Ack,
+ * window, length and options as tshark does, without tshark's TCP analysis notes.
+ */
+public final class FrameSummary {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MMM ppd, yyyy HH:mm:ss.", Locale.ROOT);
+    private static final DateTimeFormatter ZONE = DateTimeFormatter.ofPattern("zzz", Locale.ROOT);
+
+    private FrameSummary() {}
+
+    /** The summary line of a frame (without its line end). */
+    public static String line(FrameRecord r) {
+        String source = address(r, true);
+        String destination = address(r, false);
+        long relative = r.timestampNanos - r.firstTimestampNanos;
+        return String.format(Locale.ROOT, "%5d %10s %12s → %-12s %s %d %s", r.frame, seconds(relative), source,
+                destination, protocol(r), r.length, info(r));
+    }
+
+    /** Seconds with six decimals, or nine when the time has nanoseconds. */
+    static String seconds(long nanos) {
+        return nanos % 1000 == 0 ? FrameRecord.seconds(nanos).setScale(6).toPlainString()
+                : FrameRecord.seconds(nanos).toPlainString();
+    }
+
+    /** {@code frame.time}: the capture time in the local time zone, as tshark writes it. */
+    public static String time(long nanos) {
+        Instant t = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+        var local = t.atZone(ZoneId.systemDefault());
+        return TIME.format(local) + String.format(Locale.ROOT, "%09d", local.getNano()) + " " + ZONE.format(local);
+    }
+
+    /** The IP source or destination, else the link layer's. */
+    private static String address(FrameRecord r, boolean source) {
+        String ip = source ? r.source() : r.destination();
+        if (ip != null) {
+            return ip;
+        }
+        FieldNode link = r.layers == null || r.layers.size() < 2 ? null : r.layers.get(1);
+        if (link != null) {
+            for (FieldNode f : link.children()) {
+                if (f.name().endsWith(source ? ".src" : ".dst") || f.name().equals(source ? "sll.src.eth" : "")) {
+                    return String.valueOf(f.value());
+                }
+            }
+        }
+        return "";
+    }
+
+    /** {@code _ws.col.Protocol}. */
+    public static String protocol(FrameRecord r) {
+        String p = r.source != null ? "TCP" : r.layers != null ? FrameRows.protocol(r.layers) : "";
+        for (PduRecord pdu : r.pdus) {
+            if (pdu.rdmap() != null) {
+                return "DDP/RDMA";
+            }
+            p = "MPA";
+        }
+        return p;
+    }
+
+    /** {@code _ws.col.Info}. */
+    public static String info(FrameRecord r) {
+        if (!r.pdus.isEmpty()) {
+            PduRecord last = r.pdus.get(r.pdus.size() - 1);
+            return (r.source == null ? "" : r.source.port() + " > " + r.destination.port() + " ") + describe(last);
+        }
+        if (r.source != null) {
+            return tcp(r);
+        }
+        if (r.layers == null || r.layers.isEmpty()) {
+            return "";
+        }
+        FieldNode last = r.layers.get(r.layers.size() - 1);
+        return last.name().equals("arp") ? arp(last) : last.label();
+    }
+
+    /** An ARP request or reply, as tshark says it. */
+    private static String arp(FieldNode arp) {
+        Map<String, Object> v = new java.util.HashMap<>();
+        for (FieldNode f : arp.children()) {
+            v.put(f.name(), f.value());
+        }
+        Object op = v.get("arp.opcode");
+        if (v.containsKey("arp.dst.proto_ipv4") && Long.valueOf(1).equals(op)) {
+            return "Who has " + v.get("arp.dst.proto_ipv4") + "? Tell " + v.get("arp.src.proto_ipv4");
+        }
+        if (v.containsKey("arp.src.proto_ipv4") && Long.valueOf(2).equals(op)) {
+            return v.get("arp.src.proto_ipv4") + " is at " + v.get("arp.src.hw_mac");
+        }
+        return arp.label();
+    }
+
+    /** What tshark's iWARP dissector says of a PDU. */
+    private static String describe(PduRecord p) {
+        if (p.rdmap() == null) {
+            Object key = p.mpa().get("key");
+            return key == null ? "MPA FPDU" : "request".equals(key) ? "MPA Request Frame" : "MPA Reply Frame";
+        }
+        Object code = p.rdmap().get("opcode");
+        Opcode op = code instanceof Long l ? Opcode.of(l.intValue()) : null;
+        String name = op == null ? "Unknown" : op.displayName.startsWith("RDMA ") ? op.displayName.substring(5)
+                : op.displayName;
+        return name + (Boolean.TRUE.equals(p.ddp().get("last")) ? " [last DDP segment]" : " [more DDP segments]");
+    }
+
+    private static String tcp(FrameRecord r) {
+        StringBuilder s = new StringBuilder();
+        s.append(r.source.port()).append(" → ").append(r.destination.port());
+        s.append(" [").append(r.tcpFlags == 0 ? "<None>" : NetFields.flagNames(r.tcpFlags)).append("]");
+        s.append(" Seq=").append(r.tcpSeq);
+        if ((r.tcpFlags & io.rdmascope.net.TcpSegment.ACK) != 0) {
+            s.append(" Ack=").append(r.tcpAck);
+        }
+        s.append(" Win=").append(r.tcpWindow).append(" Len=").append(r.tcpLen);
+        options(r.layers, s);
+        if (r.reassembled) {
+            s.append(" [TCP segment of a reassembled PDU]");
+        }
+        return s.toString();
+    }
+
+    /** The TCP options as tshark's Info shows them. */
+    private static void options(List<FieldNode> layers, StringBuilder s) {
+        if (layers == null) {
+            return;
+        }
+        for (FieldNode layer : layers) {
+            if (!layer.name().equals("tcp")) {
+                continue;
+            }
+            for (FieldNode f : layer.children()) {
+                if (!f.name().equals("tcp.options")) {
+                    continue;
+                }
+                for (FieldNode o : f.children()) {
+                    String shown = OPTIONS.get(o.name());
+                    if (shown == null) {
+                        continue;
+                    }
+                    s.append(' ').append(shown);
+                    if (o.name().equals("tcp.options.wscale.shift")) {
+                        s.append(1L << Math.min(14, ((Number) o.value()).intValue()));
+                    } else if (!o.name().equals("tcp.options.sack_perm")) {
+                        s.append(o.value());
+                    }
+                }
+            }
+        }
+    }
+
+    private static final Map<String, String> OPTIONS = Map.of("tcp.options.mss_val", "MSS=",
+            "tcp.options.sack_perm", "SACK_PERM", "tcp.options.timestamp.tsval", "TSval=",
+            "tcp.options.timestamp.tsecr", "TSecr=", "tcp.options.wscale.shift", "WS=",
+            "tcp.options.sack_le", "SLE=", "tcp.options.sack_re", "SRE=");
+}
