@@ -41,7 +41,12 @@ public final class Field {
         /** Only the detail tree shows it. */
         TREE,
         /** A protocol layer: present when a PDU of the frame has it. */
-        PROTOCOL
+        PROTOCOL,
+        /**
+         * Read from each PDU by the field's own reader ({@link #value(PduView)}): how Wireshark shows
+         * what rdmascope holds in other fields, or parts of the wire that only the tree shows.
+         */
+        VIEW
     }
 
     /** How a value read by {@link #value(DdpSegment)} is shown in the detail tree. */
@@ -64,6 +69,9 @@ public final class Field {
     private String description;
     private List<String> treeNames = List.of();
     private Function<DdpSegment, Object> segmentValue;
+    private Function<PduView, Object> viewValue;
+    private int hexDigits;
+    private String shown;
     private Base base = Base.DEC;
     private boolean hexOutside;
 
@@ -133,6 +141,25 @@ public final class Field {
     Field fromSegment(Function<DdpSegment, Object> value, Base base) {
         this.segmentValue = value;
         this.base = base;
+        return this;
+    }
+
+    /** How a view field reads its value from a PDU (null when the PDU does not have it). */
+    Field fromView(Function<PduView, Object> value) {
+        this.viewValue = value;
+        return this;
+    }
+
+    /** Shows the numbers in hexadecimal with at least {@code digits} digits outside the tree, as Wireshark. */
+    Field hex(int digits) {
+        this.hexOutside = true;
+        this.hexDigits = digits;
+        return this;
+    }
+
+    /** What {@code -T fields} prints for a protocol that is present (Wireshark: its name, or 1). */
+    Field shown(String text) {
+        this.shown = text;
         return this;
     }
 
@@ -225,6 +252,11 @@ public final class Field {
         return segmentValue == null ? null : segmentValue.apply(s);
     }
 
+    /** The value of a view field in {@code p}, or null when absent. */
+    public Object value(PduView p) {
+        return viewValue == null ? null : viewValue.apply(p);
+    }
+
     /** A value read by {@link #value(DdpSegment)} as the tree shows it. */
     public String display(Object v) {
         if (v instanceof Boolean) {
@@ -245,6 +277,9 @@ public final class Field {
      * times with nine decimals; text as it is.
      */
     public String text(Object v) {
+        if (shown != null) {
+            return shown;
+        }
         if (v instanceof Boolean) {
             return (Boolean) v ? "1" : "0";
         }
@@ -252,10 +287,14 @@ public final class Field {
             long n = ((Number) v).longValue();
             if (hexOutside || base == Base.HEX) {
                 SpecDocs.Doc d = doc();
-                int digits = d == null || d.bitWidth() <= 0 ? 8 : Math.max(2, (d.bitWidth() + 3) / 4);
+                int digits = hexDigits > 0 ? hexDigits
+                        : d == null || d.bitWidth() <= 0 ? 8 : Math.max(2, (d.bitWidth() + 3) / 4);
                 return Hex.hex(n, digits);
             }
             return Long.toUnsignedString(n);
+        }
+        if (v instanceof byte[] b) {
+            return Hex.octets(b);
         }
         if (v instanceof java.math.BigDecimal) {
             return ((java.math.BigDecimal) v).toPlainString();

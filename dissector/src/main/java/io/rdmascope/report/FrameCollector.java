@@ -261,7 +261,7 @@ public final class FrameCollector implements FrameListener, PduListener {
                 base[1 - d] = (tcp.ack - 1) & 0xffffffffL;
                 otherBase = base[1 - d];
             }
-            r.tcpAck = otherBase < 0 ? tcp.ack : (tcp.ack - otherBase) & 0xffffffffL;
+            r.tcpAck = otherBase < 0 || !tcp.has(TcpSegment.ACK) ? tcp.ack : (tcp.ack - otherBase) & 0xffffffffL;
             r.tcpLen = tcp.wireLength;
             boolean scaled = !isSyn && syn[0] && syn[1] && shift[0] >= 0 && shift[1] >= 0;
             r.tcpWindow = scaled ? (long) tcp.window << shift[d] : tcp.window;

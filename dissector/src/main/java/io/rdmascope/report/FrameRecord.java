@@ -198,6 +198,16 @@ public final class FrameRecord implements FilterContext {
 
     private List<?> pduValues(String field) {
         Field f = Fields.get(field);
+        if (f != null && f.source() == Field.Source.VIEW) {
+            List<Object> out = new ArrayList<>(1);
+            for (PduRecord p : pdus) {
+                Object v = f.value(p);
+                if (v != null) {
+                    out.add(v);
+                }
+            }
+            return out;
+        }
         if (f != null && f.source() == Field.Source.PROTOCOL) {
             List<Object> out = new ArrayList<>(1);
             for (PduRecord p : pdus) {

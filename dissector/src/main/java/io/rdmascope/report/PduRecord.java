@@ -3,6 +3,7 @@ package io.rdmascope.report;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
+import io.rdmascope.fields.PduView;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
@@ -26,9 +27,44 @@ import java.util.Map;
  * @param ddp the DDP fields, or null for an MPA Request/Reply
  * @param rdmap the RDMAP fields, or null for an MPA Request/Reply
  * @param tree detail-tree nodes for text output, or null when not asked for
+ * @param wire the parts of the wire the objects leave out (for the registry's view fields), or null
  */
 public record PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
-                        Map<String, Object> rdmap, List<FieldNode> tree) {
+                        Map<String, Object> rdmap, List<FieldNode> tree, Wire wire) implements PduView {
+
+    /** The headers that the JSON objects summarise; immutable values of the stages, kept as they are. */
+    public record Wire(MpaHandshake handshake, byte[] pad, DdpSegment.Terminate terminate,
+                       DdpSegment.AtomicRequest atomicRequest, DdpSegment.AtomicResponse atomicResponse) {}
+
+    public PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
+                     Map<String, Object> rdmap, List<FieldNode> tree) {
+        this(connection, direction, mpa, ddp, rdmap, tree, null);
+    }
+
+    @Override
+    public MpaHandshake handshake() {
+        return wire == null ? null : wire.handshake();
+    }
+
+    @Override
+    public byte[] pad() {
+        return wire == null ? null : wire.pad();
+    }
+
+    @Override
+    public DdpSegment.Terminate terminate() {
+        return wire == null ? null : wire.terminate();
+    }
+
+    @Override
+    public DdpSegment.AtomicRequest atomicRequest() {
+        return wire == null ? null : wire.atomicRequest();
+    }
+
+    @Override
+    public DdpSegment.AtomicResponse atomicResponse() {
+        return wire == null ? null : wire.atomicResponse();
+    }
 
     public static PduRecord of(MpaConnection connection, MpaHandshake h, List<FieldNode> tree) {
         Map<String, Object> mpa = new LinkedHashMap<>();
@@ -46,7 +82,8 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         if (h.ord() != null) {
             mpa.put(Fields.MPA_ORD.jsonKey(), (long) h.ord());
         }
-        return new PduRecord(connection.id(), direction(h.direction()), mpa, null, null, tree);
+        return new PduRecord(connection.id(), direction(h.direction()), mpa, null, null, tree,
+                new Wire(h, null, null, null, null));
     }
 
     public static PduRecord of(MpaConnection connection, Fpdu f, DdpSegment s, List<FieldNode> tree) {
@@ -65,8 +102,13 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         if (f.firstFrame != f.frame) {
             mpa.put(Fields.MPA_FIRST_FRAME.jsonKey(), f.firstFrame);
         }
+        byte[] pad = f.padOctets == 0 ? null : java.util.Arrays.copyOfRange(
+                java.nio.ByteBuffer.allocate(4).putInt(f.padOctets).array(), 4 - f.padLength, 4);
+        boolean headers = s != null && (s.terminate != null || s.atomicRequest != null || s.atomicResponse != null);
+        Wire wire = pad == null && !headers ? null : s == null ? new Wire(null, pad, null, null, null)
+                : new Wire(null, pad, s.terminate, s.atomicRequest, s.atomicResponse);
         return new PduRecord(connection.id(), direction(f.direction), mpa, s == null ? null : ddp(s),
-                s == null ? null : rdmap(s), tree);
+                s == null ? null : rdmap(s), tree, wire);
     }
 
     private static String direction(Direction d) {
