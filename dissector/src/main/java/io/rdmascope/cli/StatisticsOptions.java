@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * the analysis is the one it always was.
  */
 final class StatisticsOptions {
-    @Option(names = "-z", paramLabel = "STAT",
+    @Option(names = "-z", paramLabel = "STAT", completionCandidates = Completion.StatisticNames.class,
             description = "statistics after the report (repeatable): conv,iwarp | rdma,lat | io,stat,INTERVAL "
                     + "(seconds) | expert")
     List<String> names = new ArrayList<>();
