@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import io.rdmascope.fields.Digits;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.net.NetFields;
 import io.rdmascope.pdu.Opcode;
@@ -29,8 +30,23 @@ public final class FrameSummary {
         String source = address(r, true);
         String destination = address(r, false);
         long relative = r.timestampNanos - r.firstTimestampNanos;
-        return String.format(Locale.ROOT, "%5d %10s %12s → %-12s %s %d %s", r.frame, seconds(relative), source,
-                destination, protocol(r), r.length, info(r));
+        StringBuilder s = new StringBuilder(120);
+        pad(s, Long.toString(r.frame), 5, true).append(' ');
+        pad(s, seconds(relative), 10, true).append(' ');
+        pad(s, source, 12, true).append(" → ");
+        pad(s, destination, 12, false).append(' ');
+        return s.append(protocol(r)).append(' ').append(r.length).append(' ').append(info(r)).toString();
+    }
+
+    /** {@code text} padded with spaces to {@code width}, on the left ({@code right} aligned) or on the right. */
+    private static StringBuilder pad(StringBuilder s, String text, int width, boolean right) {
+        if (!right) {
+            s.append(text);
+        }
+        for (int i = text.length(); i < width; i++) {
+            s.append(' ');
+        }
+        return right ? s.append(text) : s;
     }
 
     /** Seconds with six decimals, or nine when the time has nanoseconds. */
@@ -43,7 +59,7 @@ public final class FrameSummary {
     public static String time(long nanos) {
         Instant t = Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
         var local = t.atZone(ZoneId.systemDefault());
-        return TIME.format(local) + String.format(Locale.ROOT, "%09d", local.getNano()) + " " + ZONE.format(local);
+        return TIME.format(local) + Digits.zeroPadded(Integer.toString(local.getNano()), 9) + " " + ZONE.format(local);
     }
 
     /** The IP source or destination, else the link layer's. */

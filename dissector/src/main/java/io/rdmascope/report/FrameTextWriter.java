@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import io.rdmascope.fields.Digits;
 import java.io.IOException;
 import java.io.PrintWriter;
 
@@ -53,7 +54,7 @@ public final class FrameTextWriter implements FrameSink {
         StringBuilder line = new StringBuilder(80);
         for (int at = 0; at < b.length; at += 16) {
             line.setLength(0);
-            line.append(String.format("%04x  ", at));
+            line.append(Digits.zeroPadded(Integer.toHexString(at), 4)).append("  ");
             int n = Math.min(16, b.length - at);
             for (int i = 0; i < 16; i++) {
                 if (i < n) {
