@@ -92,8 +92,9 @@ final class DissectCommand implements Callable<Integer> {
         }
         format = fieldsOutput.format(format);
         if ((details || hex) && (format != Format.text || fieldsOutput.active())) {
-            env.error((details ? "-V prints the detail tree" : "-x prints the octets") + " of the text output; "
-                    + (fieldsOutput.active() ? "-T fields" : "--format " + format) + " has no tree to print");
+            String other = fieldsOutput.active() ? "-T fields" : "--format " + format;
+            env.error(details ? "-V prints the detail tree of the text output; " + other + " has no tree to print"
+                    : "-x prints the octets in the text output; it cannot be combined with " + other);
             return Main.EXIT_INPUT;
         }
         DisplayFilter filter;

@@ -66,11 +66,11 @@ public final class Main implements Callable<Integer> {
 
     static int run(String[] args, Env env) {
         args = tsharkStyle(args);
-        AnalyzeCommand quick = QuickArgs.analyze(args, env);
+        Callable<Integer> quick = QuickArgs.command(args, env);
         if (quick != null) {
             try {
                 return quick.call();
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
                 return internalError(e, env);
             }
         }

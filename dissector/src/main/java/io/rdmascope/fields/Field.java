@@ -86,15 +86,6 @@ public final class Field {
 
     // ---------------------------------------------------------------- declaration
 
-    /**
-     * Shows the field's numbers in hexadecimal outside the tree too ({@code -T fields}), as
-     * Wireshark shows STags and opcodes.
-     */
-    Field hex() {
-        this.hexOutside = true;
-        return this;
-    }
-
     /** The Wireshark display-filter field this one matches ({@code iwarp_ddp.stag}). */
     Field wireshark(String alias) {
         this.wireshark = alias;
@@ -150,7 +141,10 @@ public final class Field {
         return this;
     }
 
-    /** Shows the numbers in hexadecimal with at least {@code digits} digits outside the tree, as Wireshark. */
+    /**
+     * Shows the field's numbers in hexadecimal outside the tree too ({@code -T fields}), with
+     * {@code digits} digits (those of the field's width), as Wireshark shows STags and opcodes.
+     */
     Field hex(int digits) {
         this.hexOutside = true;
         this.hexDigits = digits;
@@ -286,10 +280,7 @@ public final class Field {
         if (v instanceof Long || v instanceof Integer) {
             long n = ((Number) v).longValue();
             if (hexOutside || base == Base.HEX) {
-                SpecDocs.Doc d = doc();
-                int digits = hexDigits > 0 ? hexDigits
-                        : d == null || d.bitWidth() <= 0 ? 8 : Math.max(2, (d.bitWidth() + 3) / 4);
-                return Hex.hex(n, digits);
+                return Hex.hex(n, hexDigits > 0 ? hexDigits : specDigits());
             }
             return Long.toUnsignedString(n);
         }
@@ -300,6 +291,12 @@ public final class Field {
             return ((java.math.BigDecimal) v).toPlainString();
         }
         return String.valueOf(v);
+    }
+
+    /** Hex digits for the field's width in its spec (at least two), or 8 when the spec does not say. */
+    private int specDigits() {
+        SpecDocs.Doc d = doc();
+        return d == null || d.bitWidth() <= 0 ? 8 : Math.max(2, (d.bitWidth() + 3) / 4);
     }
 
     @Override

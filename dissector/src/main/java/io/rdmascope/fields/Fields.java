@@ -121,7 +121,7 @@ public final class Fields {
             .label("ULPDU length").wireshark("iwarp_mpa.ulpdulength");
     public static final Field MPA_PAD_LENGTH = pdu("mpa.pad_length", Type.NUMBER).spec("mpa/fpdu/pad_length")
             .label("Pad length");
-    public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC").hex();
+    public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC").hex(8);
     public static final Field MPA_CRC_OK = pdu("mpa.crc_ok", Type.BOOLEAN).spec("mpa/fpdu/crc").label("CRC check");
     public static final Field MPA_MARKERS = pdu("mpa.markers", Type.NUMBER).spec("mpa/marker").label("Markers");
     public static final Field MPA_BAD_MARKERS = pdu("mpa.bad_markers", Type.NUMBER).label("Invalid markers")
@@ -194,17 +194,17 @@ public final class Fields {
             .wireshark("iwarp_ddp.rsvd").treeNames("ddp.rsvd");
     public static final Field DDP_DV = pdu("ddp.dv", Type.NUMBER).spec("ddp/control/version").wireshark("iwarp_ddp.dv");
     public static final Field DDP_STAG = pdu("ddp.stag", Type.NUMBER).spec("ddp/tagged_header/stag")
-            .wireshark("iwarp_ddp.stag").hex();
+            .wireshark("iwarp_ddp.stag").hex(8);
     public static final Field DDP_TO = pdu("ddp.to", Type.NUMBER).spec("ddp/tagged_header/to")
             .wireshark("iwarp_ddp.tagged_offset");
     public static final Field DDP_RSVDULP = pdu("ddp.rsvdulp", Type.NUMBER).spec("ddp/untagged_header/rsvd_ulp")
-            .fromSegment(s -> s.ddpHeaderLength > 0 && !s.tagged ? s.invalidateStag : null, Base.HEX);
+            .fromSegment(s -> s.ddpHeaderLength > 0 && !s.tagged ? s.invalidateStag : null, Base.HEX).hex(8);
     public static final Field DDP_QN = pdu("ddp.qn", Type.NUMBER).spec("ddp/untagged_header/qn").wireshark("iwarp_ddp.qn");
     public static final Field DDP_MSN = pdu("ddp.msn", Type.NUMBER).spec("ddp/untagged_header/msn")
             .wireshark("iwarp_ddp.msn");
     public static final Field DDP_MO = pdu("ddp.mo", Type.NUMBER).spec("ddp/untagged_header/mo").wireshark("iwarp_ddp.mo");
     public static final Field DDP_OPTIONAL_STAG = pdu("ddp.optional_stag", Type.NUMBER)
-            .spec("oneshot/optional_stag/stag").hex();
+            .spec("oneshot/optional_stag/stag").hex(8);
     public static final Field DDP_ADVERTISED = tree("ddp.advertised", Type.NONE).spec("ddp//advertised_buffer");
     public static final Field DDP_ADVERTISED_TO = pdu("ddp.advertised.to", Type.NUMBER)
             .spec("oneshot/advertised_buffer/to");
@@ -241,19 +241,19 @@ public final class Fields {
     public static final Field RDMAP_RESERVED = pdu("rdmap.reserved", Type.NUMBER).spec("rdmap/control/reserved")
             .wireshark("iwarp_rdma.rsv").treeNames("rdmap.rsvd");
     public static final Field RDMAP_OPCODE = pdu("rdmap.opcode", Type.NUMBER).spec("rdmap/control/opcode")
-            .wireshark("iwarp_rdma.opcode").hex();
+            .wireshark("iwarp_rdma.opcode").hex(2);
     public static final Field RDMAP_OPCODE_NAME = pdu("rdmap.opcode_name", Type.STRING).label("OpCode name")
             .describe("The name of the RDMAP opcode (RFC 5040 section 4.2, RFC 7306 section 8)");
     public static final Field RDMAP_INVALIDATE_STAG = pdu("rdmap.invalidate_stag", Type.NUMBER)
-            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex();
+            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex(8);
     public static final Field RDMAP_SINK_STAG = pdu("rdmap.sink_stag", Type.NUMBER).spec("rdmap/read_request/sink_stag")
-            .wireshark("iwarp_rdma.sinkstag").hex();
+            .wireshark("iwarp_rdma.sinkstag").hex(8);
     public static final Field RDMAP_SINK_TO = pdu("rdmap.sink_to", Type.NUMBER).spec("rdmap/read_request/sink_to")
             .wireshark("iwarp_rdma.sinkto");
     public static final Field RDMAP_READ_SIZE = pdu("rdmap.read_size", Type.NUMBER).spec("rdmap/read_request/read_size")
             .wireshark("iwarp_rdma.rdmardsz");
     public static final Field RDMAP_SOURCE_STAG = pdu("rdmap.source_stag", Type.NUMBER)
-            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex();
+            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex(8);
     public static final Field RDMAP_SOURCE_TO = pdu("rdmap.source_to", Type.NUMBER).spec("rdmap/read_request/source_to")
             .wireshark("iwarp_rdma.srcto");
     public static final Field RDMAP_LAYER = pdu("rdmap.layer", Type.NUMBER).spec("rdmap/terminate/layer")
@@ -289,7 +289,7 @@ public final class Fields {
     public static final Field RDMAP_REQUEST_ID = pdu("rdmap.request_id", Type.NUMBER)
             .spec("rdmap/atomic_request/request_id").wireshark("iwarp_rdma.atomic.request_identifier");
     public static final Field RDMAP_REMOTE_STAG = pdu("rdmap.remote_stag", Type.NUMBER)
-            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex();
+            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex(8);
     public static final Field RDMAP_REMOTE_TO = pdu("rdmap.remote_to", Type.NUMBER)
             .spec("rdmap/atomic_request/remote_to").wireshark("iwarp_rdma.atomic.remote_tagged_offset");
     public static final Field RDMAP_ADD_OR_SWAP_DATA = tree("rdmap.add_or_swap_data", Type.NUMBER)

@@ -20,10 +20,13 @@ import io.rdmascope.pipeline.FrameListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -85,7 +88,7 @@ public final class FrameCollector implements FrameListener, PduListener {
     /** Each TCP connection, by its endpoints ({@code tcp.stream} counts them in order of first frame). */
     private final Map<StreamKey, TcpStream> streams = new HashMap<>();
     /** The TCP connections that carried an MPA handshake or FPDU so far. */
-    private final java.util.Set<Long> mpaStreams = new java.util.HashSet<>();
+    private final Set<Long> mpaStreams = new HashSet<>();
 
     /** The two endpoints of a TCP connection, in either order. */
     private record StreamKey(Endpoint a, Endpoint b) {
@@ -194,7 +197,7 @@ public final class FrameCollector implements FrameListener, PduListener {
         current.timeDeltaNanos = packet.timestampNanos - previousTimestampNanos;
         previousTimestampNanos = packet.timestampNanos;
         if (bytes) {
-            current.bytes = java.util.Arrays.copyOfRange(packet.data, packet.offset, packet.offset + packet.length);
+            current.bytes = Arrays.copyOfRange(packet.data, packet.offset, packet.offset + packet.length);
         }
         if (tcp != null) {
             current.tcpFlags = tcp.flags;

@@ -3,10 +3,12 @@ package io.rdmascope.report;
 import io.rdmascope.fields.Digits;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.net.NetFields;
+import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.Opcode;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,7 +111,7 @@ public final class FrameSummary {
 
     /** An ARP request or reply, as tshark says it. */
     private static String arp(FieldNode arp) {
-        Map<String, Object> v = new java.util.HashMap<>();
+        Map<String, Object> v = new HashMap<>();
         for (FieldNode f : arp.children()) {
             v.put(f.name(), f.value());
         }
@@ -141,7 +143,7 @@ public final class FrameSummary {
         s.append(r.source.port()).append(" → ").append(r.destination.port());
         s.append(" [").append(r.tcpFlags == 0 ? "<None>" : NetFields.flagNames(r.tcpFlags)).append("]");
         s.append(" Seq=").append(r.tcpSeq);
-        if ((r.tcpFlags & io.rdmascope.net.TcpSegment.ACK) != 0) {
+        if ((r.tcpFlags & TcpSegment.ACK) != 0) {
             s.append(" Ack=").append(r.tcpAck);
         }
         s.append(" Win=").append(r.tcpWindow).append(" Len=").append(r.tcpLen);

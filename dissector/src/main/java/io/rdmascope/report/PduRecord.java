@@ -10,6 +10,8 @@ import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.tcp.Direction;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,8 +104,8 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         if (f.firstFrame != f.frame) {
             mpa.put(Fields.MPA_FIRST_FRAME.jsonKey(), f.firstFrame);
         }
-        byte[] pad = f.padOctets == 0 ? null : java.util.Arrays.copyOfRange(
-                java.nio.ByteBuffer.allocate(4).putInt(f.padOctets).array(), 4 - f.padLength, 4);
+        byte[] pad = f.padOctets == 0 ? null
+                : Arrays.copyOfRange(ByteBuffer.allocate(4).putInt(f.padOctets).array(), 4 - f.padLength, 4);
         boolean headers = s != null && (s.terminate != null || s.atomicRequest != null || s.atomicResponse != null);
         Wire wire = pad == null && !headers ? null : s == null ? new Wire(null, pad, null, null, null)
                 : new Wire(null, pad, s.terminate, s.atomicRequest, s.atomicResponse);
