@@ -36,7 +36,25 @@ public record PduRecord(String connection, String direction, Map<String, Object>
 
     /** The headers that the JSON objects summarise; immutable values of the stages, kept as they are. */
     public record Wire(MpaHandshake handshake, byte[] pad, DdpSegment.Terminate terminate,
-                       DdpSegment.AtomicRequest atomicRequest, DdpSegment.AtomicResponse atomicResponse) {}
+                       DdpSegment.AtomicRequest atomicRequest, DdpSegment.AtomicResponse atomicResponse) {
+        /** Equal when they hold the same values beyond the JSON objects (octets compared by content). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Wire w && Arrays.deepEquals(values(), w.values());
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.deepHashCode(values());
+        }
+
+        private Object[] values() {
+            DdpSegment.Terminate t = terminate;
+            return new Object[] {handshake == null ? null : handshake.privateData(), pad, t == null ? null
+                    : new Object[] {t.layer(), t.errorType(), t.errorCode(), t.m(), t.d(), t.r(), t.reserved(),
+                        t.ddpSegmentLength(), t.ddpHeader(), t.rdmapHeader()}, atomicRequest, atomicResponse};
+        }
+    }
 
     public PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
                      Map<String, Object> rdmap, List<FieldNode> tree) {
