@@ -3,13 +3,14 @@ package io.rdmascope.capture;
 import java.io.IOException;
 
 /**
- * The records of another reader that pass a capture filter, up to a number of them; frames are
- * numbered in the order of the records kept, as in a capture taken with that filter.
+ * The records of another reader that pass a capture filter, up to a number of them. Frames keep
+ * the numbers the file gives them (as Wireshark numbers them), so that a frame named in a report
+ * is the one a Wireshark user finds under that number.
  */
 public final class SelectingCaptureReader extends ForwardingCaptureReader {
     private final CaptureFilter filter;
     private final long limit;
-    private long frame;
+    private long kept;
 
     /**
      * @param filter null keeps every record
@@ -23,12 +24,12 @@ public final class SelectingCaptureReader extends ForwardingCaptureReader {
 
     @Override
     public boolean next(Packet into) throws IOException {
-        if (limit > 0 && frame >= limit) {
+        if (limit > 0 && kept >= limit) {
             return false;
         }
         while (inner.next(into)) {
             if (filter == null || filter.accepts(into)) {
-                into.frame = ++frame;
+                kept++;
                 return true;
             }
         }

@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
  * analysed in parallel, one per core; the output keeps the order of the arguments. A file that
  * cannot be read is reported on standard error (exit status 2) and the others are still analysed.
  */
-@Command(name = "analyze", mixinStandardHelpOptions = true,
+@Command(name = "analyze",
         description = "Report the transactions and violations of each capture.",
         footer = {"", "A FOLDER stands for the capture files in it (*.pcap, *.pcapng, *.cap), sorted by name;"
                 + " - for standard input (a pipe). Compressed captures are recognised by their content.",
@@ -98,6 +98,15 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "with the violations where they happen (text, instead of the report; files one after another)")
     boolean explain;
 
+    @Option(names = "-q", description = "the -z statistics alone, without the report (tshark's quiet mode)")
+    boolean quiet;
+
+    @Mixin
+    TsharkOptions tshark = new TsharkOptions();
+
+    @Option(names = "-V", description = "the packet details of tshark -V: dissect prints them (rdmascope dissect -V FILE)")
+    boolean details;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "files analysed at once (default: the number of cores)")
     Integer jobs;
@@ -121,6 +130,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         if (capture.listInterfaces) {
             return Live.listInterfaces(env);
+        }
+        if (details) {
+            env.error("-V: analyze reports transactions and violations; the packet details of each frame are "
+                    + "dissect's: rdmascope dissect -V FILE");
+            return Main.EXIT_INPUT;
         }
         if (buffersPerQp < 1 || maxPerOperation < 1) {
             env.error("--buffers-per-qp and --max-per-operation must be at least 1");
@@ -147,6 +161,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             return Main.EXIT_INPUT;
         }
         String wrong = statistics.check();
+        if (wrong == null) {
+            wrong = tshark.check();
+        }
+        if (wrong == null && quiet && (format != Format.text || explain)) {
+            wrong = "-q keeps the -z statistics of the text report alone; it cannot be combined with "
+                    + (explain ? "--explain" : "--format " + format);
+        }
         if (wrong != null) {
             env.error(wrong);
             return Main.EXIT_INPUT;
@@ -241,8 +262,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                 parquet.write(done, failures, settings());
             } else {
                 PrintWriter text = env.outWriter();
-                AnalysisTextWriter.write(done, text);
-                statistics.writeText(done, text);
+                if (!quiet) {
+                    AnalysisTextWriter.write(done, text);
+                }
+                statistics.writeText(done, text, !quiet);
             }
         } catch (IOException | UncheckedIOException e) {
             IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;

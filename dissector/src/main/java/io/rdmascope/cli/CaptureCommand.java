@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * {@code capture}: frames of a network interface written to a capture file as they come, and/or
  * analysed as {@code analyze -i} does.
  */
-@Command(name = "capture", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "capture",
         description = "Capture live traffic on an interface into a file (pcapng or pcap) and/or analyse it.",
         footer = {"", "Capturing goes on until -c, -a or Ctrl-C; what was captured is still written and analysed.",
             "Capturing needs root or the CAP_NET_RAW capability."})

@@ -10,8 +10,9 @@ import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.DissectJsonWriter;
-import io.rdmascope.report.DissectTextWriter;
 import io.rdmascope.report.FrameCollector;
+import io.rdmascope.report.FrameRecord;
+import io.rdmascope.report.FrameTextWriter;
 import io.rdmascope.report.FrameSink;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Parameters;
  * names {@code violation} or {@code transaction} fields the capture is analysed first, so that
  * each frame's violations and transactions are known when it is written.
  */
-@Command(name = "dissect", versionProvider = Main.Version.class,
+@Command(name = "dissect",
         description = "Print every frame with its TCP, MPA, DDP and RDMAP fields.",
         footer = {"", "FILE may be - for standard input, and compressed (gzip, zstd, xz). With -i, frames are "
                 + "captured live and printed as they come, until -c, -a or Ctrl-C."})
@@ -45,14 +46,18 @@ final class DissectCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions capture = new CaptureOptions();
 
-    @Option(names = "-V", description = "print the detail tree of each frame (what the text output prints)")
+    @Option(names = "-V", description = "the packet details: each frame's tree (link, IP, TCP, then MPA, DDP and "
+            + "RDMAP of every PDU it completes) instead of its summary line")
     boolean details;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
+    @Option(names = "-x", description = "the octets of each frame in hex and ASCII (after the tree with -V)")
+    boolean hex;
 
-    @Option(names = "--version", versionHelp = true, description = "Print version information and exit.")
-    boolean version;
+    @Option(names = "-q", description = "no output per frame (tshark's quiet mode)")
+    boolean quiet;
+
+    @Mixin
+    TsharkOptions tshark = new TsharkOptions();
 
     @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
@@ -77,8 +82,19 @@ final class DissectCommand implements Callable<Integer> {
         if (capture.listInterfaces) {
             return Live.listInterfaces(env);
         }
-        if (details && format != Format.text) {
-            env.error("-V prints the detail tree of the text output; --format " + format + " has no tree to print");
+        String wrong = fieldsOutput.check();
+        if (wrong == null) {
+            wrong = tshark.check();
+        }
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
+        format = fieldsOutput.format(format);
+        if ((details || hex) && (format != Format.text || fieldsOutput.active())) {
+            String other = fieldsOutput.active() ? "-T fields" : "--format " + format;
+            env.error(details ? "-V prints the detail tree of the text output; " + other + " has no tree to print"
+                    : "-x prints the octets in the text output; it cannot be combined with " + other);
             return Main.EXIT_INPUT;
         }
         DisplayFilter filter;
@@ -88,12 +104,6 @@ final class DissectCommand implements Callable<Integer> {
             env.error(e.getMessage());
             return Main.EXIT_INPUT;
         }
-        String wrong = fieldsOutput.check();
-        if (wrong != null) {
-            env.error(wrong);
-            return Main.EXIT_INPUT;
-        }
-        format = fieldsOutput.format(format);
         if (file != null && readFile != null) {
             env.error("one capture file is read: " + file + " and -r " + readFile + " name two");
             return Main.EXIT_INPUT;
@@ -169,13 +179,29 @@ final class DissectCommand implements Callable<Integer> {
         return write(filter, source, in);
     }
 
+    /** {@code -q}: the frames are read (and the filter judged) but nothing is written. */
+    private static final FrameSink QUIET = new FrameSink() {
+        @Override
+        public void frame(FrameRecord record) {
+            // quiet
+        }
+
+        @Override
+        public void finish() {
+            // quiet
+        }
+    };
+
     private int write(DisplayFilter filter, Source source, Inputs.Input in) {
         boolean columns = fieldsOutput.active();
         PrintWriter text = format == Format.text || columns ? env.outWriter() : null;
         try {
-            FrameSink sink = columns ? fieldsOutput.writer(text)
-                    : text != null ? new DissectTextWriter(text) : new DissectJsonWriter(env.out());
-            FrameCollector collector = new FrameCollector(filter, sink, text != null && !columns);
+            FrameSink sink = quiet ? QUIET : columns ? fieldsOutput.writer(text)
+                    : text != null ? new FrameTextWriter(text, details, hex) : new DissectJsonWriter(env.out());
+            boolean summaries = !quiet && text != null && !columns && !details && !hex;
+            FrameCollector collector = new FrameCollector(filter, sink, !quiet && details)
+                    .keep(summaries || filter.uses("_ws.col") || fieldsOutput.uses("_ws.col"),
+                            !quiet && hex || filter.fields().contains("frame"));
             FileAnalysis a = null;
             DissectionResult result;
             try {

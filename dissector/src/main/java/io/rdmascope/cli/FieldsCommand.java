@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * Wireshark's: name, type, Wireshark name and description (tab-separated), or a JSON array, or
  * the Markdown table of docs/fields.md.
  */
-@Command(name = "fields", mixinStandardHelpOptions = true,
+@Command(name = "fields",
         description = "List the fields of the detail tree, the dissect JSON and the display filters.")
 final class FieldsCommand implements Callable<Integer> {
     /** Output formats of this command. */

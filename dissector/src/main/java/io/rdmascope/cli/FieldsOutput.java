@@ -14,11 +14,11 @@ import picocli.CommandLine.Option;
  * registry ({@link Fields}) resolves both.
  */
 final class FieldsOutput {
-    @Option(names = "-T", paramLabel = "fields|text|json",
+    @Option(names = "-T", paramLabel = "fields|text|json", completionCandidates = Completion.OutputFormats.class,
             description = "output format, as tshark's -T: fields (the -e columns), text or json (as --format)")
     String format;
 
-    @Option(names = "-e", paramLabel = "FIELD",
+    @Option(names = "-e", paramLabel = "FIELD", completionCandidates = Completion.FieldNames.class,
             description = "with -T fields: a column, by rdmascope or Wireshark field name (repeatable)")
     List<String> names = new ArrayList<>();
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
  * module is on the class path. It is looked up by name so that the command line needs neither the
  * GUI module nor JavaFX.
  */
-@Command(name = "gui", mixinStandardHelpOptions = true, description = "Open the desktop application.")
+@Command(name = "gui", description = "Open the desktop application.")
 final class GuiCommand implements Callable<Integer> {
     static final String APP = "io.rdmascope.gui.RdmascopeApp";
 

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * <p>Exit status: 0 success; 1 a violation at or above {@code --fail-on} was found; 2 a file could
  * not be read, a bad option or a bad filter (2 wins over 1).
  */
-@Command(name = "rdmascope", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "rdmascope",
         description = "Dissector and analyzer for iWARP RDMA traffic (MPA, DDP, RDMAP, one-shot extension).",
         commandListHeading = "%nCommands:%n",
         footer = {"", "Exit status: 0 ok, 1 a violation at or above --fail-on, 2 unreadable input or bad usage."})
@@ -65,15 +65,40 @@ public final class Main implements Callable<Integer> {
     }
 
     static int run(String[] args, Env env) {
-        AnalyzeCommand quick = QuickArgs.analyze(args, env);
+        args = tsharkStyle(args);
+        Callable<Integer> quick = QuickArgs.command(args, env);
         if (quick != null) {
             try {
                 return quick.call();
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
                 return internalError(e, env);
             }
         }
         return commandLine(env).execute(args);
+    }
+
+    /** The options of the {@code rdmascope} command itself; any other option starts a tshark command line. */
+    private static final java.util.Set<String> OWN_OPTIONS = java.util.Set.of("-h", "--help", "-v", "--version", "-D",
+            "--list-interfaces");
+
+    /**
+     * A tshark command line ({@code rdmascope -r FILE ...}, starting with an option that is not the
+     * command's own) is read as {@code dissect} (one summary line per frame, as tshark), or as
+     * {@code analyze} when it asks for {@code -z} statistics.
+     */
+    static String[] tsharkStyle(String[] args) {
+        if (args.length == 0 || !args[0].startsWith("-") || OWN_OPTIONS.contains(args[0])) {
+            return args;
+        }
+        String[] out = new String[args.length + 1];
+        out[0] = "dissect";
+        for (int i = 0; i < args.length; i++) {
+            out[i + 1] = args[i];
+            if (args[i].equals("-z") || args[i].startsWith("-z") && args[i].length() > 2) {
+                out[0] = "analyze";
+            }
+        }
+        return out;
     }
 
     private static int internalError(Throwable ex, Env env) {
@@ -92,10 +117,16 @@ public final class Main implements Callable<Integer> {
         cl.addSubcommand("gui", new GuiCommand(env));
         cl.addSubcommand("synth", new SynthCommand());
         cl.addSubcommand("fields", new FieldsCommand(env));
+        StandardOptions.addTo(cl);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(new OutputStreamWriter(env.out(), StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new OutputStreamWriter(env.err(), StandardCharsets.UTF_8), true));
         cl.setExecutionExceptionHandler((ex, line, parsed) -> internalError(ex, env));
+        cl.setParameterExceptionHandler((ex, args) -> {
+            String message = ex.getMessage() == null ? ex.toString() : ex.getMessage().lines().findFirst().orElse("");
+            env.error(message + " ('" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' lists the options)");
+            return EXIT_INPUT;
+        });
         return cl;
     }
 

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * the analysis is the one it always was.
  */
 final class StatisticsOptions {
-    @Option(names = "-z", paramLabel = "STAT",
+    @Option(names = "-z", paramLabel = "STAT", completionCandidates = Completion.StatisticNames.class,
             description = "statistics after the report (repeatable): conv,iwarp | conv,roce | rdma,lat | io,stat,INTERVAL "
                     + "(seconds) | expert")
     List<String> names = new ArrayList<>();
@@ -89,17 +89,28 @@ final class StatisticsOptions {
         return traffic.getOrDefault(f.path(), new TrafficStatistics(0));
     }
 
-    /** The statistics of each file, after the text report. */
-    void writeText(List<FileAnalysis> files, PrintWriter out) {
+    /**
+     * The statistics of each file, after the text report.
+     *
+     * @param afterReport whether a report comes before them (else they start the output)
+     */
+    void writeText(List<FileAnalysis> files, PrintWriter out, boolean afterReport) {
         if (!active()) {
             return;
         }
+        boolean first = !afterReport;
         for (FileAnalysis f : files) {
             if (files.size() > 1) {
-                out.println();
+                if (!first) {
+                    out.println();
+                }
                 out.println("Statistics of " + f.path());
+                first = false;
             }
-            out.println();
+            if (!first) {
+                out.println();
+            }
+            first = false;
             Statistics.text(requests, f, traffic(f), out);
         }
         out.flush();

@@ -41,7 +41,12 @@ public final class Field {
         /** Only the detail tree shows it. */
         TREE,
         /** A protocol layer: present when a PDU of the frame has it. */
-        PROTOCOL
+        PROTOCOL,
+        /**
+         * Read from each PDU by the field's own reader ({@link #value(PduView)}): how Wireshark shows
+         * what rdmascope holds in other fields, or parts of the wire that only the tree shows.
+         */
+        VIEW
     }
 
     /** How a value read by {@link #value(DdpSegment)} is shown in the detail tree. */
@@ -66,6 +71,8 @@ public final class Field {
     private Function<DdpSegment, Object> segmentValue;
     private Class<?> readsFrom;
     private Function<Object, Object> reader;
+    private Function<PduView, Object> viewValue;
+    private String shown;
     private Base base = Base.DEC;
     private boolean hexOutside;
     private int hexDigits;
@@ -80,15 +87,6 @@ public final class Field {
     }
 
     // ---------------------------------------------------------------- declaration
-
-    /**
-     * Shows the field's numbers in hexadecimal outside the tree too ({@code -T fields}), as
-     * Wireshark shows STags and opcodes.
-     */
-    Field hex() {
-        this.hexOutside = true;
-        return this;
-    }
 
     /** The Wireshark display-filter field this one matches ({@code iwarp_ddp.stag}). */
     Field wireshark(String alias) {
@@ -151,10 +149,25 @@ public final class Field {
         return this;
     }
 
-    /** Shows the field in hexadecimal with this many digits (where the spec's width is not Wireshark's). */
-    Field hexDigits(int digits) {
-        this.hexDigits = digits;
+    /** How a view field reads its value from a PDU (null when the PDU does not have it). */
+    Field fromView(Function<PduView, Object> value) {
+        this.viewValue = value;
+        return this;
+    }
+
+    /**
+     * Shows the field's numbers in hexadecimal outside the tree too ({@code -T fields}), with
+     * {@code digits} digits (those of the field's width), as Wireshark shows STags and opcodes.
+     */
+    Field hex(int digits) {
         this.hexOutside = true;
+        this.hexDigits = digits;
+        return this;
+    }
+
+    /** What {@code -T fields} prints for a protocol that is present (Wireshark: its name, or 1). */
+    Field shown(String text) {
+        this.shown = text;
         return this;
     }
 
@@ -257,6 +270,11 @@ public final class Field {
         return segmentValue == null ? null : segmentValue.apply(s);
     }
 
+    /** The value of a view field in {@code p}, or null when absent. */
+    public Object value(PduView p) {
+        return viewValue == null ? null : viewValue.apply(p);
+    }
+
     /** A value read by {@link #value(DdpSegment)} as the tree shows it. */
     public String display(Object v) {
         if (v instanceof Boolean) {
@@ -279,6 +297,9 @@ public final class Field {
      * times with nine decimals; text as it is.
      */
     public String text(Object v) {
+        if (shown != null) {
+            return shown;
+        }
         if (v instanceof Boolean) {
             return (Boolean) v ? "1" : "0";
         }
@@ -288,6 +309,9 @@ public final class Field {
                 return Hex.hex(n, digits(2));
             }
             return Long.toUnsignedString(n);
+        }
+        if (v instanceof byte[] b) {
+            return Hex.octets(b);
         }
         if (v instanceof java.math.BigDecimal) {
             return ((java.math.BigDecimal) v).toPlainString();

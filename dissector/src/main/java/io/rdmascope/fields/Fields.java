@@ -3,9 +3,12 @@ package io.rdmascope.fields;
 import io.rdmascope.fields.Field.Base;
 import io.rdmascope.fields.Field.Source;
 import io.rdmascope.fields.Field.Type;
+import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.roce.CmMessage;
 import io.rdmascope.roce.IbPacket;
 import io.rdmascope.roce.Opcodes;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -42,18 +45,38 @@ public final class Fields {
             "Seconds since the capture's first frame").wireshark("frame.time_relative").json("time_relative");
     public static final Field FRAME_LEN = frame("frame.len", Type.NUMBER, "Length of the frame on the wire, in octets")
             .wireshark("frame.len").json("len");
+    public static final Field FRAME_TIME = frame("frame.time", Type.STRING,
+            "Capture time in the local time zone, as Wireshark writes it (May  1, 2024 10:00:00.000000000 UTC)")
+            .wireshark("frame.time");
+    public static final Field FRAME_TIME_DELTA = frame("frame.time_delta", Type.SECONDS,
+            "Seconds since the previous frame").wireshark("frame.time_delta");
+    public static final Field FRAME_BYTES = frame("frame", Type.BYTES,
+            "The frame's captured octets (frame contains \"MPA ID\")").wireshark("frame");
     public static final Field IP_SRC = frame("ip.src", Type.STRING, "IP source address").wireshark("ip.src")
             .json("src");
     public static final Field IP_DST = frame("ip.dst", Type.STRING, "IP destination address").wireshark("ip.dst")
             .json("dst");
     public static final Field IP_ADDR = frame("ip.addr", Type.STRING, "IP source or destination address")
             .wireshark("ip.addr");
+    public static final Field IPV6_SRC = frame("ipv6.src", Type.STRING, "IPv6 source address").wireshark("ipv6.src");
+    public static final Field IPV6_DST = frame("ipv6.dst", Type.STRING, "IPv6 destination address")
+            .wireshark("ipv6.dst");
+    public static final Field IPV6_ADDR = frame("ipv6.addr", Type.STRING, "IPv6 source or destination address")
+            .wireshark("ipv6.addr");
     public static final Field TCP_SRCPORT = frame("tcp.srcport", Type.NUMBER, "TCP source port")
             .wireshark("tcp.srcport").json("srcport");
     public static final Field TCP_DSTPORT = frame("tcp.dstport", Type.NUMBER, "TCP destination port")
             .wireshark("tcp.dstport").json("dstport");
     public static final Field TCP_PORT = frame("tcp.port", Type.NUMBER, "TCP source or destination port")
             .wireshark("tcp.port");
+    public static final Field TCP_LEN = frame("tcp.len", Type.NUMBER, "TCP payload length in octets")
+            .wireshark("tcp.len");
+    public static final Field TCP_SEQ = frame("tcp.seq", Type.NUMBER,
+            "TCP sequence number, relative to the first of its direction (as Wireshark shows it by default)")
+            .wireshark("tcp.seq");
+    public static final Field TCP_ACK = frame("tcp.ack", Type.NUMBER,
+            "TCP acknowledgment number, relative to the first sequence number of the other direction")
+            .wireshark("tcp.ack");
     public static final Field TCP_STREAM = frame("tcp.stream", Type.NUMBER,
             "Index of the frame's TCP connection, from 0 in order of first frame (as Wireshark counts them)")
             .wireshark("tcp.stream").json("stream");
@@ -65,13 +88,18 @@ public final class Fields {
     public static final Field TCP_FLAGS_PUSH = tcpFlag("push", "PSH: push the data to the receiving application");
     public static final Field TCP_FLAGS_ACK = tcpFlag("ack", "ACK: the acknowledgment number is valid");
     public static final Field TCP_FLAGS_URG = tcpFlag("urg", "URG: the urgent pointer is valid");
+    public static final Field COL_PROTOCOL = frame("_ws.col.Protocol", Type.STRING,
+            "The Protocol column: the highest layer decoded (TCP, MPA, DDP/RDMA, ICMPv6, ...)")
+            .wireshark("_ws.col.Protocol");
+    public static final Field COL_INFO = frame("_ws.col.Info", Type.STRING,
+            "The Info column, as tshark's summary line shows it").wireshark("_ws.col.Info");
     public static final Field CONNECTION = frame("connection", Type.STRING,
             "The MPA connection of the frame's PDUs or stream issues (c1, c2, ...)");
 
     // ---------------------------------------------------------------- MPA (RFC 5044, RFC 6581)
 
     public static final Field MPA = protocol("mpa", "iwarp_mpa", "MPA",
-            "Marker PDU Aligned framing: an MPA Request or Reply, or an FPDU (RFC 5044, RFC 6581)");
+            "Marker PDU Aligned framing: an MPA Request or Reply, or an FPDU (RFC 5044, RFC 6581)").shown("iwarp_mpa");
     public static final Field MPA_KEY = pdu("mpa.key", Type.STRING).spec("mpa/request_reply/key").label("Key");
     public static final Field MPA_MARKER_FLAG = pdu("mpa.marker_flag", Type.BOOLEAN)
             .spec("mpa/request_reply/marker_flag").label("Marker flag (M)").wireshark("iwarp_mpa.marker_flag")
@@ -86,7 +114,7 @@ public final class Fields {
             .spec("mpa/request_reply/enhanced_flag").label("Enhanced connection flag")
             .treeNames("mpa.flags.enhanced");
     public static final Field MPA_RESERVED_FLAGS = pdu("mpa.reserved_flags", Type.NUMBER)
-            .spec("mpa/request_reply/reserved_flags").label("Reserved flags").wireshark("iwarp_mpa.res");
+            .spec("mpa/request_reply/reserved_flags").label("Reserved flags");
     public static final Field MPA_REVISION = pdu("mpa.revision", Type.NUMBER).spec("mpa/request_reply/revision")
             .label("Revision").wireshark("iwarp_mpa.rev").treeNames("mpa.rev");
     public static final Field MPA_PD_LENGTH = pdu("mpa.pd_length", Type.NUMBER).spec("mpa/request_reply/pd_length")
@@ -97,8 +125,7 @@ public final class Fields {
             .label("ULPDU length").wireshark("iwarp_mpa.ulpdulength");
     public static final Field MPA_PAD_LENGTH = pdu("mpa.pad_length", Type.NUMBER).spec("mpa/fpdu/pad_length")
             .label("Pad length");
-    public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC")
-            .wireshark("iwarp_mpa.crc").hex();
+    public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC").hex(8);
     public static final Field MPA_CRC_OK = pdu("mpa.crc_ok", Type.BOOLEAN).spec("mpa/fpdu/crc").label("CRC check");
     public static final Field MPA_MARKERS = pdu("mpa.markers", Type.NUMBER).spec("mpa/marker").label("Markers");
     public static final Field MPA_BAD_MARKERS = pdu("mpa.bad_markers", Type.NUMBER).label("Invalid markers")
@@ -108,9 +135,59 @@ public final class Fields {
     public static final Field MPA_FIRST_FRAME = pdu("mpa.first_frame", Type.NUMBER).label("First frame")
             .describe("The first frame of an FPDU that spans segments (present when it is not the frame itself)");
 
+    // Wireshark's view of the MPA frames: its subtrees, its expert items and its forms of the values above
+
+    public static final Field MPA_REQUEST = view("mpa.request", Type.NONE, "iwarp_mpa.req",
+            "An MPA Request frame (Wireshark's subtree)", p -> present("request".equals(p.mpa().get("key"))));
+    public static final Field MPA_REPLY = view("mpa.reply", Type.NONE, "iwarp_mpa.rep",
+            "An MPA Reply frame (Wireshark's subtree)", p -> present("reply".equals(p.mpa().get("key"))));
+    public static final Field MPA_FPDU = view("mpa.fpdu", Type.NONE, "iwarp_mpa.fpdu",
+            "An FPDU (Wireshark's subtree)", p -> present(p.handshake() == null));
+    public static final Field MPA_HAS_MARKERS = view("mpa.has_markers", Type.NONE, "iwarp_mpa.markers",
+            "The FPDU holds markers (Wireshark's subtree)", p -> present(number(p.mpa(), "markers") > 0));
+    public static final Field MPA_KEY_REQUEST = view("mpa.key_request", Type.BYTES, "iwarp_mpa.key.req",
+            "The key of a Request, as octets", p -> key(p, true));
+    public static final Field MPA_KEY_REPLY = view("mpa.key_reply", Type.BYTES, "iwarp_mpa.key.rep",
+            "The key of a Reply, as octets", p -> key(p, false));
+    public static final Field MPA_RES = view("mpa.res", Type.NUMBER, "iwarp_mpa.res",
+            "The five low bits of the flags octet as Wireshark shows them: the reserved bits with the enhanced-"
+                    + "connection bit of revision 2", p -> p.handshake() == null ? null
+                    : (long) (p.handshake().reservedFlags() | (p.handshake().enhancedFlag() ? 0x10 : 0))).hex(2);
+    public static final Field MPA_PRIVATE_DATA = view("mpa.private_data", Type.BYTES, "iwarp_mpa.privatedata",
+            "The private data of a Request or Reply (with revision 2, the IRD and ORD words first)",
+            p -> p.handshake() == null || p.handshake().privateData() == null
+                    || p.handshake().privateData().length == 0 ? null : p.handshake().privateData());
+    public static final Field MPA_CRC_CHECK = view("mpa.crc_check", Type.NUMBER, "iwarp_mpa.crc_check",
+            "The CRC when CRC is in use (matched or not, see mpa.crc_ok), its four octets read as they stand on the "
+                    + "wire (as Wireshark shows it)", p -> wireCrc(p, true)).hex(8);
+    public static final Field MPA_CRC_UNUSED = view("mpa.crc_unused", Type.NUMBER, "iwarp_mpa.crc",
+            "The CRC field when CRC was not negotiated, its four octets read as they stand on the wire (as "
+                    + "Wireshark shows it)", p -> wireCrc(p, false)).hex(8);
+    public static final Field MPA_PAD = view("mpa.pad", Type.BYTES, "iwarp_mpa.pad",
+            "The pad octets of an FPDU (zero unless the sender broke RFC 5044 section 4.1)",
+            p -> p.pad() != null ? p.pad() : number(p.mpa(), "pad_length") > 0
+                    ? new byte[(int) number(p.mpa(), "pad_length")] : null);
+    public static final Field MPA_MARKER_RES = view("mpa.marker_res", Type.NUMBER, "iwarp_mpa.marker_res",
+            "The reserved half of a marker (not kept: markers are counted, see mpa.markers)", p -> null);
+    public static final Field MPA_MARKER_FPDUPTR = view("mpa.marker_fpduptr", Type.NUMBER, "iwarp_mpa.marker_fpduptr",
+            "A marker's FPDU pointer (not kept: markers are counted and checked, see mpa.bad_markers)", p -> null);
+    public static final Field MPA_RES_NOT_ZERO = view("mpa.res_not_zero", Type.NONE, "iwarp_mpa.res.not_set0",
+            "Wireshark's expert item: reserved flag bits are set", p -> present(p.handshake() != null
+                    && p.handshake().reservedFlags() != 0));
+    public static final Field MPA_REV_UNKNOWN = view("mpa.rev_unknown", Type.NONE, "iwarp_mpa.rev.not_set1",
+            "Wireshark's expert item: a revision above 2", p -> present(p.handshake() != null
+                    && p.handshake().revision() > 2));
+    public static final Field MPA_REJECT_IN_REQUEST = view("mpa.reject_in_request", Type.NONE,
+            "iwarp_mpa.reject_bit_responder", "Wireshark's expert item: a Request has the Reject flag set",
+            p -> present(p.handshake() != null && p.handshake().request() && p.handshake().rejectFlag()));
+    public static final Field MPA_BAD_LENGTH = view("mpa.bad_length", Type.NONE, "iwarp_mpa.bad_length",
+            "Wireshark's expert item: an FPDU cut short by the end of the stream",
+            p -> present(Boolean.TRUE.equals(p.mpa().get("truncated"))));
+
     // ---------------------------------------------------------------- DDP (RFC 5041, one-shot extension)
 
-    public static final Field DDP = protocol("ddp", "iwarp_ddp", "Direct Data Placement", "RFC 5041 section 4");
+    public static final Field DDP = protocol("ddp", "iwarp_ddp", "Direct Data Placement", "RFC 5041 section 4")
+            .shown("1");
     public static final Field DDP_TAGGED = pdu("ddp.tagged", Type.BOOLEAN).spec("ddp/control/tagged")
             .wireshark("iwarp_ddp.tagged_flag");
     public static final Field DDP_LAST = pdu("ddp.last", Type.BOOLEAN).spec("ddp/control/last")
@@ -121,18 +198,17 @@ public final class Fields {
             .wireshark("iwarp_ddp.rsvd").treeNames("ddp.rsvd");
     public static final Field DDP_DV = pdu("ddp.dv", Type.NUMBER).spec("ddp/control/version").wireshark("iwarp_ddp.dv");
     public static final Field DDP_STAG = pdu("ddp.stag", Type.NUMBER).spec("ddp/tagged_header/stag")
-            .wireshark("iwarp_ddp.stag").hex();
+            .wireshark("iwarp_ddp.stag").hex(8);
     public static final Field DDP_TO = pdu("ddp.to", Type.NUMBER).spec("ddp/tagged_header/to")
             .wireshark("iwarp_ddp.tagged_offset");
     public static final Field DDP_RSVDULP = pdu("ddp.rsvdulp", Type.NUMBER).spec("ddp/untagged_header/rsvd_ulp")
-            .wireshark("iwarp_ddp.rsvdulp")
-            .fromSegment(s -> s.ddpHeaderLength > 0 && !s.tagged ? s.invalidateStag : null, Base.HEX);
+            .fromSegment(s -> s.ddpHeaderLength > 0 && !s.tagged ? s.invalidateStag : null, Base.HEX).hex(8);
     public static final Field DDP_QN = pdu("ddp.qn", Type.NUMBER).spec("ddp/untagged_header/qn").wireshark("iwarp_ddp.qn");
     public static final Field DDP_MSN = pdu("ddp.msn", Type.NUMBER).spec("ddp/untagged_header/msn")
             .wireshark("iwarp_ddp.msn");
     public static final Field DDP_MO = pdu("ddp.mo", Type.NUMBER).spec("ddp/untagged_header/mo").wireshark("iwarp_ddp.mo");
     public static final Field DDP_OPTIONAL_STAG = pdu("ddp.optional_stag", Type.NUMBER)
-            .spec("oneshot/optional_stag/stag").hex();
+            .spec("oneshot/optional_stag/stag").hex(8);
     public static final Field DDP_ADVERTISED = tree("ddp.advertised", Type.NONE).spec("ddp//advertised_buffer");
     public static final Field DDP_ADVERTISED_TO = pdu("ddp.advertised.to", Type.NUMBER)
             .spec("oneshot/advertised_buffer/to");
@@ -147,73 +223,93 @@ public final class Fields {
     public static final Field DDP_PAYLOAD_LENGTH = pdu("ddp.payload_length", Type.NUMBER).label("Payload length")
             .describe("Octets of ULP payload after the DDP and RDMAP headers");
 
+    public static final Field DDP_RDMAP = view("iwarp_ddp_rdmap", Type.PROTOCOL, "iwarp_ddp_rdmap",
+            "Wireshark's protocol of DDP and RDMAP together", p -> p.ddp() == null ? null : "iwarp_ddp_rdmap");
+    public static final Field DDP_CONTROL_FIELD = view("ddp.control_field", Type.NONE, "iwarp_ddp.control_field",
+            "The DDP control field (Wireshark's subtree)", p -> present(p.ddp() != null));
+    public static final Field DDP_TAGGED_BUFFER = view("ddp.tagged_buffer", Type.NONE, "iwarp_ddp.tagged",
+            "A tagged buffer model header (Wireshark's subtree)", p -> present(p.ddp() != null
+                    && Boolean.TRUE.equals(p.ddp().get("tagged"))));
+    public static final Field DDP_UNTAGGED_BUFFER = view("ddp.untagged_buffer", Type.NONE, "iwarp_ddp.untagged",
+            "An untagged buffer model header (Wireshark's subtree)", p -> present(untagged(p)));
+    public static final Field DDP_RSVDULP_OCTETS = view("ddp.rsvdulp_octets", Type.BYTES, "iwarp_ddp.rsvdulp",
+            "The 40 bits of RsvdULP of an untagged header as Wireshark shows them: RDMAP's control octet, then "
+                    + "ddp.rsvdulp", p -> untagged(p) ? octets(control(p), number(p.rdmap(), "invalidate_stag")) : null);
+
     // ---------------------------------------------------------------- RDMAP (RFC 5040, RFC 7306)
 
     public static final Field RDMAP = protocol("rdmap", "iwarp_rdma", "Remote Direct Memory Access Protocol",
-            "RFC 5040 section 4");
+            "RFC 5040 section 4").shown("1");
     public static final Field RDMAP_VERSION = pdu("rdmap.version", Type.NUMBER).spec("rdmap/control/version")
             .wireshark("iwarp_rdma.version");
     public static final Field RDMAP_RESERVED = pdu("rdmap.reserved", Type.NUMBER).spec("rdmap/control/reserved")
             .wireshark("iwarp_rdma.rsv").treeNames("rdmap.rsvd");
     public static final Field RDMAP_OPCODE = pdu("rdmap.opcode", Type.NUMBER).spec("rdmap/control/opcode")
-            .wireshark("iwarp_rdma.opcode").hex();
+            .wireshark("iwarp_rdma.opcode").hex(2);
     public static final Field RDMAP_OPCODE_NAME = pdu("rdmap.opcode_name", Type.STRING).label("OpCode name")
             .describe("The name of the RDMAP opcode (RFC 5040 section 4.2, RFC 7306 section 8)");
     public static final Field RDMAP_INVALIDATE_STAG = pdu("rdmap.invalidate_stag", Type.NUMBER)
-            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex();
+            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex(8);
     public static final Field RDMAP_SINK_STAG = pdu("rdmap.sink_stag", Type.NUMBER).spec("rdmap/read_request/sink_stag")
-            .wireshark("iwarp_rdma.sinkstag").hex();
+            .wireshark("iwarp_rdma.sinkstag").hex(8);
     public static final Field RDMAP_SINK_TO = pdu("rdmap.sink_to", Type.NUMBER).spec("rdmap/read_request/sink_to")
             .wireshark("iwarp_rdma.sinkto");
     public static final Field RDMAP_READ_SIZE = pdu("rdmap.read_size", Type.NUMBER).spec("rdmap/read_request/read_size")
             .wireshark("iwarp_rdma.rdmardsz");
     public static final Field RDMAP_SOURCE_STAG = pdu("rdmap.source_stag", Type.NUMBER)
-            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex();
+            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex(8);
     public static final Field RDMAP_SOURCE_TO = pdu("rdmap.source_to", Type.NUMBER).spec("rdmap/read_request/source_to")
             .wireshark("iwarp_rdma.srcto");
     public static final Field RDMAP_LAYER = pdu("rdmap.layer", Type.NUMBER).spec("rdmap/terminate/layer")
             .wireshark("iwarp_rdma.term_layer");
-    public static final Field RDMAP_ETYPE = pdu("rdmap.etype", Type.NUMBER).spec("rdmap/terminate/etype")
-            .wireshark("iwarp_rdma.term_etype");
-    public static final Field RDMAP_ERROR_CODE = pdu("rdmap.error_code", Type.NUMBER).spec("rdmap/terminate/error_code")
-            .wireshark("iwarp_rdma.term_errcode");
-    public static final Field RDMAP_HDRCT_M = tree("rdmap.hdrct_m", Type.BOOLEAN).spec("rdmap/terminate/m")
-            .wireshark("iwarp_rdma.term_hdrct_m");
-    public static final Field RDMAP_HDRCT_D = tree("rdmap.hdrct_d", Type.BOOLEAN).spec("rdmap/terminate/d")
-            .wireshark("iwarp_rdma.hdrct_d");
-    public static final Field RDMAP_HDRCT_R = tree("rdmap.hdrct_r", Type.BOOLEAN).spec("rdmap/terminate/r")
-            .wireshark("iwarp_rdma.hdrct_r");
-    public static final Field RDMAP_TERM_RSVD = tree("rdmap.term_rsvd", Type.NUMBER).spec("rdmap/terminate/reserved")
-            .wireshark("iwarp_rdma.term_rsvd");
-    public static final Field RDMAP_DDP_SEGMENT_LENGTH = tree("rdmap.ddp_segment_length", Type.NUMBER)
-            .spec("rdmap/terminate/ddp_segment_length").wireshark("iwarp_rdma.term_ddp_seg_len");
-    public static final Field RDMAP_TERMINATED_DDP_HEADER = tree("rdmap.terminated_ddp_header", Type.BYTES)
-            .spec("rdmap/terminate/ddp_header").wireshark("iwarp_rdma.term_ddp_h");
-    public static final Field RDMAP_TERMINATED_RDMAP_HEADER = tree("rdmap.terminated_rdmap_header", Type.BYTES)
-            .spec("rdmap/terminate/rdmap_header").wireshark("iwarp_rdma.term_rdma_h");
+    public static final Field RDMAP_ETYPE = pdu("rdmap.etype", Type.NUMBER).spec("rdmap/terminate/etype");
+    public static final Field RDMAP_ERROR_CODE = pdu("rdmap.error_code", Type.NUMBER).spec("rdmap/terminate/error_code");
+    public static final Field RDMAP_HDRCT_M = view("rdmap.hdrct_m", Type.BOOLEAN).spec("rdmap/terminate/m")
+            .wireshark("iwarp_rdma.term_hdrct_m").fromView(p -> p.terminate() == null ? null : p.terminate().m());
+    public static final Field RDMAP_HDRCT_D = view("rdmap.hdrct_d", Type.BOOLEAN).spec("rdmap/terminate/d")
+            .wireshark("iwarp_rdma.hdrct_d").fromView(p -> p.terminate() == null ? null : p.terminate().d());
+    public static final Field RDMAP_HDRCT_R = view("rdmap.hdrct_r", Type.BOOLEAN).spec("rdmap/terminate/r")
+            .wireshark("iwarp_rdma.hdrct_r").fromView(p -> p.terminate() == null ? null : p.terminate().r());
+    public static final Field RDMAP_TERM_RSVD = view("rdmap.term_rsvd", Type.NUMBER).spec("rdmap/terminate/reserved")
+            .wireshark("iwarp_rdma.term_rsvd").hex(4)
+            .fromView(p -> p.terminate() == null ? null : (long) p.terminate().reserved());
+    public static final Field RDMAP_DDP_SEGMENT_LENGTH = view("rdmap.ddp_segment_length", Type.NUMBER)
+            .spec("rdmap/terminate/ddp_segment_length").wireshark("iwarp_rdma.term_ddp_seg_len")
+            .fromView(p -> p.terminate() == null || p.terminate().ddpSegmentLength() == null ? null
+                    : (long) p.terminate().ddpSegmentLength());
+    public static final Field RDMAP_TERMINATED_DDP_HEADER = view("rdmap.terminated_ddp_header", Type.BYTES)
+            .spec("rdmap/terminate/ddp_header").wireshark("iwarp_rdma.term_ddp_h")
+            .fromView(p -> p.terminate() == null ? null : p.terminate().ddpHeader());
+    public static final Field RDMAP_TERMINATED_RDMAP_HEADER = view("rdmap.terminated_rdmap_header", Type.BYTES)
+            .spec("rdmap/terminate/rdmap_header").wireshark("iwarp_rdma.term_rdma_h")
+            .fromView(p -> p.terminate() == null ? null : p.terminate().rdmapHeader());
     public static final Field RDMAP_IMMEDIATE_DATA = pdu("rdmap.immediate_data", Type.NUMBER)
             .spec("rdmap/immediate_data/data");
-    public static final Field RDMAP_ATOMIC_RESERVED = tree("rdmap.atomic_reserved", Type.NUMBER)
-            .spec("rdmap/atomic_request/reserved").wireshark("iwarp_rdma.atomic.reserved");
+    public static final Field RDMAP_ATOMIC_RESERVED = view("rdmap.atomic_reserved", Type.NUMBER)
+            .spec("rdmap/atomic_request/reserved").wireshark("iwarp_rdma.atomic.reserved")
+            .fromView(p -> p.atomicRequest() == null ? null : p.atomicRequest().reserved());
     public static final Field RDMAP_ATOMIC_OPCODE = pdu("rdmap.atomic_opcode", Type.NUMBER)
             .spec("rdmap/atomic_request/atomic_opcode").wireshark("iwarp_rdma.atomic.opcode");
     public static final Field RDMAP_REQUEST_ID = pdu("rdmap.request_id", Type.NUMBER)
             .spec("rdmap/atomic_request/request_id").wireshark("iwarp_rdma.atomic.request_identifier");
     public static final Field RDMAP_REMOTE_STAG = pdu("rdmap.remote_stag", Type.NUMBER)
-            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex();
+            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex(8);
     public static final Field RDMAP_REMOTE_TO = pdu("rdmap.remote_to", Type.NUMBER)
             .spec("rdmap/atomic_request/remote_to").wireshark("iwarp_rdma.atomic.remote_tagged_offset");
     public static final Field RDMAP_ADD_OR_SWAP_DATA = tree("rdmap.add_or_swap_data", Type.NUMBER)
             .spec("rdmap/atomic_request/add_or_swap_data");
     public static final Field RDMAP_ADD_OR_SWAP_MASK = tree("rdmap.add_or_swap_mask", Type.NUMBER)
             .spec("rdmap/atomic_request/add_or_swap_mask");
-    public static final Field RDMAP_COMPARE_DATA = tree("rdmap.compare_data", Type.NUMBER)
-            .spec("rdmap/atomic_request/compare_data").wireshark("iwarp_rdma.atomic.compare_data");
-    public static final Field RDMAP_COMPARE_MASK = tree("rdmap.compare_mask", Type.NUMBER)
-            .spec("rdmap/atomic_request/compare_mask").wireshark("iwarp_rdma.atomic.compare_mask");
+    public static final Field RDMAP_COMPARE_DATA = view("rdmap.compare_data", Type.NUMBER)
+            .spec("rdmap/atomic_request/compare_data").wireshark("iwarp_rdma.atomic.compare_data")
+            .fromView(p -> compareAndSwap(p) ? p.atomicRequest().compareData() : null);
+    public static final Field RDMAP_COMPARE_MASK = view("rdmap.compare_mask", Type.NUMBER)
+            .spec("rdmap/atomic_request/compare_mask").wireshark("iwarp_rdma.atomic.compare_mask").hex(16)
+            .fromView(p -> compareAndSwap(p) ? p.atomicRequest().compareMask() : null);
     /** The Atomic Response's request id: in the dissect JSON and the filters it is {@code rdmap.request_id}. */
-    public static final Field RDMAP_ORIGINAL_REQUEST_ID = tree("rdmap.original_request_id", Type.NUMBER)
-            .spec("rdmap/atomic_response/request_id").wireshark("iwarp_rdma.atomic.original_request_identifier");
+    public static final Field RDMAP_ORIGINAL_REQUEST_ID = view("rdmap.original_request_id", Type.NUMBER)
+            .spec("rdmap/atomic_response/request_id").wireshark("iwarp_rdma.atomic.original_request_identifier")
+            .fromView(p -> p.atomicResponse() == null ? null : p.atomicResponse().requestId());
     public static final Field RDMAP_ORIGINAL_VALUE = pdu("rdmap.original_value", Type.NUMBER)
             .spec("rdmap/atomic_response/original_value").wireshark("iwarp_rdma.atomic.original_remote_data_value");
 
@@ -233,7 +329,7 @@ public final class Fields {
             p -> p.payloadLength < 0 ? null : (long) p.payloadLength).label("Payload length")
             .describe("Octets of the payload, without the pad");
     public static final Field IB_ICRC = ib("infiniband.icrc", Type.NUMBER, "infiniband//icrc",
-            p -> p.icrc < 0 ? null : p.icrc).wireshark("infiniband.invariant.crc").hexDigits(8);
+            p -> p.icrc < 0 ? null : p.icrc).wireshark("infiniband.invariant.crc").hex(8);
     public static final Field IB_ICRC_OK = ib("infiniband.icrc_ok", Type.BOOLEAN, null,
             p -> p.icrc < 0 || p.icrcComputed < 0 ? null : p.icrc == p.icrcComputed).label("ICRC check")
             .describe("Whether the ICRC matches the packet's octets (IBA volume 1 section 7.8.1; Annex A17)");
@@ -255,7 +351,7 @@ public final class Fields {
     public static final Field BTH_BECN = ib("bth.becn", Type.BOOLEAN, "infiniband/bth/becn",
             p -> p.opcode < 0 ? null : p.becn);
     public static final Field BTH_DESTQP = ib("bth.destqp", Type.NUMBER, "infiniband/bth/dest_qp",
-            p -> p.destQp < 0 ? null : p.destQp).wireshark("infiniband.bth.destqp").hex();
+            p -> p.destQp < 0 ? null : p.destQp).wireshark("infiniband.bth.destqp").hex(6);
     public static final Field BTH_A = ib("bth.a", Type.BOOLEAN, "infiniband/bth/ack_request",
             p -> p.opcode < 0 ? null : p.ackRequest).wireshark("infiniband.bth.a");
     public static final Field BTH_RESERVED7 = ib("bth.reserved7", Type.NUMBER, "infiniband/bth/reserved_7",
@@ -265,24 +361,24 @@ public final class Fields {
     public static final Field DETH = protocol("deth", "infiniband.deth", "Datagram Extended Transport Header",
             "IBA volume 1 section 9.3.2");
     public static final Field DETH_Q_KEY = ib("deth.q_key", Type.NUMBER, "infiniband/deth/q_key",
-            p -> p.qKey < 0 ? null : p.qKey).wireshark("infiniband.deth.q_key").hexDigits(16);
+            p -> p.qKey < 0 ? null : p.qKey).wireshark("infiniband.deth.q_key").hex(16);
     public static final Field DETH_SRCQP = ib("deth.srcqp", Type.NUMBER, "infiniband/deth/src_qp",
-            p -> p.srcQp < 0 ? null : p.srcQp).wireshark("infiniband.deth.srcqp").hexDigits(8);
+            p -> p.srcQp < 0 ? null : p.srcQp).wireshark("infiniband.deth.srcqp").hex(8);
     public static final Field RETH = protocol("reth", "infiniband.reth", "RDMA Extended Transport Header",
             "IBA volume 1 section 9.3.3");
     // Wireshark shows the AtomicETH's virtual address and R_Key under the RETH's names as well
     public static final Field RETH_VA = ib("reth.va", Type.NUMBER, "infiniband/reth/va",
-            p -> p.hasReth || p.hasAtomicEth ? p.va : null).wireshark("infiniband.reth.va").hex();
+            p -> p.hasReth || p.hasAtomicEth ? p.va : null).wireshark("infiniband.reth.va").hex(16);
     public static final Field RETH_R_KEY = ib("reth.r_key", Type.NUMBER, "infiniband/reth/r_key",
-            p -> p.hasReth || p.hasAtomicEth ? p.rKey : null).wireshark("infiniband.reth.r_key").hex();
+            p -> p.hasReth || p.hasAtomicEth ? p.rKey : null).wireshark("infiniband.reth.r_key").hex(8);
     public static final Field RETH_DMALEN = ib("reth.dmalen", Type.NUMBER, "infiniband/reth/dma_length",
             p -> p.hasReth ? p.dmaLength : null).wireshark("infiniband.reth.dmalen");
     public static final Field ATOMICETH = protocol("atomiceth", "infiniband.atomiceth",
             "Atomic Extended Transport Header", "IBA volume 1 section 9.3.4");
     public static final Field ATOMICETH_VA = ib("atomiceth.va", Type.NUMBER, "infiniband/atomiceth/va",
-            p -> p.hasAtomicEth ? p.va : null).hex();
+            p -> p.hasAtomicEth ? p.va : null).hex(16);
     public static final Field ATOMICETH_R_KEY = ib("atomiceth.r_key", Type.NUMBER, "infiniband/atomiceth/r_key",
-            p -> p.hasAtomicEth ? p.rKey : null).hex();
+            p -> p.hasAtomicEth ? p.rKey : null).hex(8);
     public static final Field ATOMICETH_SWAPDT = ib("atomiceth.swapdt", Type.NUMBER, "infiniband/atomiceth/swap_add_data",
             p -> p.hasAtomicEth ? p.swapAddData : null).wireshark("infiniband.atomiceth.swapdt");
     public static final Field ATOMICETH_CMPDT = ib("atomiceth.cmpdt", Type.NUMBER, "infiniband/atomiceth/compare_data",
@@ -359,6 +455,70 @@ public final class Fields {
             m -> m.qpn, null, 6);
     public static final Field CM_DREP_LOCAL_COMM_ID = cm("cm.drep.local_comm_id", "drep/local_comm_id",
             CmMessage.Type.DREP, m -> m.localCommId, null, 8);
+    // Wireshark's view of the RDMAP headers: its subtrees and its split of the Terminate and Atomic fields
+
+    public static final Field RDMAP_CONTROL_FIELD = view("rdmap.control_field", Type.NONE, "iwarp_rdma.control_field",
+            "The RDMAP control field (Wireshark's subtree)", p -> present(p.rdmap() != null));
+    public static final Field RDMAP_RESERVED_WORD = view("rdmap.reserved_word", Type.BYTES, "iwarp_rdma.reserved",
+            "The word of an untagged message that only Send with Invalidate uses (Wireshark shows it as reserved "
+                    + "for the other opcodes it knows)", p -> untagged(p) && reservesTheWord(p)
+                    ? octets(-1, number(p.rdmap(), "invalidate_stag")) : null);
+    public static final Field RDMAP_READ_REQUEST = view("rdmap.read_request", Type.NONE, "iwarp_rdma.rr",
+            "An RDMA Read Request header (Wireshark's subtree)", p -> present(p.rdmap() != null
+                    && p.rdmap().containsKey("sink_stag")));
+    public static final Field RDMAP_TERMINATE = view("rdmap.terminate", Type.NONE, "iwarp_rdma.terminate",
+            "A Terminate header (Wireshark's subtree)", p -> present(p.terminate() != null));
+    public static final Field RDMAP_TERM_CTRL = view("rdmap.term_ctrl", Type.NONE, "iwarp_rdma.term_ctrl",
+            "The Terminate control field (Wireshark's subtree)", p -> present(p.terminate() != null));
+    public static final Field RDMAP_TERM_HDRCT = view("rdmap.term_hdrct", Type.NONE, "iwarp_rdma.term_hdrct",
+            "The Terminate header control bits (Wireshark's subtree)", p -> present(p.terminate() != null));
+    public static final Field RDMAP_ETYPE_OTHER = view("rdmap.etype_other", Type.NUMBER, "iwarp_rdma.term_etype",
+            "rdmap.etype when the layer is none of RDMA, DDP and the LLP", p -> terminateValue(p, -1, -1, false)).hex(2);
+    public static final Field RDMAP_ERRCODE_OTHER = view("rdmap.error_code_other", Type.NUMBER,
+            "iwarp_rdma.term_errcode", "rdmap.error_code when no field of a layer and error type holds it",
+            p -> terminateValue(p, -1, -1, true)).hex(2);
+    public static final Field RDMAP_ETYPE_RDMA = view("rdmap.etype_rdma", Type.NUMBER, "iwarp_rdma.term_etype_rdma",
+            "rdmap.etype when the layer is RDMA", p -> terminateValue(p, 0, -1, false)).hex(2);
+    public static final Field RDMAP_ETYPE_DDP = view("rdmap.etype_ddp", Type.NUMBER, "iwarp_rdma.term_etype_ddp",
+            "rdmap.etype when the layer is DDP", p -> terminateValue(p, 1, -1, false)).hex(2);
+    public static final Field RDMAP_ETYPE_LLP = view("rdmap.etype_llp", Type.NUMBER, "iwarp_rdma.term_etype_llp",
+            "rdmap.etype when the layer is the LLP (MPA)", p -> terminateValue(p, 2, -1, false)).hex(2);
+    public static final Field RDMAP_ERRCODE_RDMA = view("rdmap.error_code_rdma", Type.NUMBER,
+            "iwarp_rdma.term_errcode_rdma", "rdmap.error_code when the layer is RDMA",
+            p -> terminateValue(p, 0, -1, true)).hex(2);
+    public static final Field RDMAP_ERRCODE_DDP_TAGGED = view("rdmap.error_code_ddp_tagged", Type.NUMBER,
+            "iwarp_rdma.term_errcode_ddp_tagged", "rdmap.error_code of a DDP tagged buffer error",
+            p -> terminateValue(p, 1, 1, true)).hex(2);
+    public static final Field RDMAP_ERRCODE_DDP_UNTAGGED = view("rdmap.error_code_ddp_untagged", Type.NUMBER,
+            "iwarp_rdma.term_errcode_ddp_untagged", "rdmap.error_code of a DDP untagged buffer error",
+            p -> terminateValue(p, 1, 2, true)).hex(2);
+    public static final Field RDMAP_ERRCODE_LLP = view("rdmap.error_code_llp", Type.NUMBER,
+            "iwarp_rdma.term_errcode_llp", "rdmap.error_code when the layer is the LLP (MPA)",
+            p -> terminateValue(p, 2, -1, true)).hex(2);
+    public static final Field RDMAP_ADD_DATA = view("rdmap.add_data", Type.NUMBER, "iwarp_rdma.atomic.add_data",
+            "rdmap.add_or_swap_data of a Fetch and Add", p -> fetchAndAdd(p) ? p.atomicRequest().addOrSwapData() : null);
+    public static final Field RDMAP_ADD_MASK = view("rdmap.add_mask", Type.NUMBER, "iwarp_rdma.atomic.add_mask",
+            "rdmap.add_or_swap_mask of a Fetch and Add", p -> fetchAndAdd(p) ? p.atomicRequest().addOrSwapMask() : null)
+            .hex(16);
+    public static final Field RDMAP_SWAP_DATA = view("rdmap.swap_data", Type.NUMBER, "iwarp_rdma.atomic.swap_data",
+            "rdmap.add_or_swap_data of a Compare and Swap",
+            p -> compareAndSwap(p) ? p.atomicRequest().addOrSwapData() : null);
+    public static final Field RDMAP_SWAP_MASK = view("rdmap.swap_mask", Type.NUMBER, "iwarp_rdma.atomic.swap_mask",
+            "rdmap.add_or_swap_mask of a Compare and Swap",
+            p -> compareAndSwap(p) ? p.atomicRequest().addOrSwapMask() : null).hex(16);
+    // Wireshark reassembles SMB Direct messages sent in several Sends; rdmascope does not.
+    public static final Field RDMAP_SEND_FRAGMENTS = notReassembled("fragments", Type.NONE);
+    public static final Field RDMAP_SEND_FRAGMENT = notReassembled("fragment", Type.NUMBER);
+    public static final Field RDMAP_SEND_FRAGMENT_OVERLAP = notReassembled("fragment.overlap", Type.BOOLEAN);
+    public static final Field RDMAP_SEND_FRAGMENT_OVERLAP_CONFLICT = notReassembled("fragment.overlap.conflict",
+            Type.BOOLEAN);
+    public static final Field RDMAP_SEND_FRAGMENT_MULTIPLETAILS = notReassembled("fragment.multipletails", Type.BOOLEAN);
+    public static final Field RDMAP_SEND_FRAGMENT_TOOLONG = notReassembled("fragment.toolongfragment", Type.BOOLEAN);
+    public static final Field RDMAP_SEND_FRAGMENT_ERROR = notReassembled("fragment.error", Type.NUMBER);
+    public static final Field RDMAP_SEND_FRAGMENT_COUNT = notReassembled("fragment.count", Type.NUMBER);
+    public static final Field RDMAP_SEND_REASSEMBLED_IN = notReassembled("reassembled_in", Type.NUMBER);
+    public static final Field RDMAP_SEND_REASSEMBLED_LENGTH = notReassembled("reassembled.length", Type.NUMBER);
+    public static final Field RDMAP_SEND_REASSEMBLED_DATA = notReassembled("reassembled.data", Type.BYTES);
 
     // ---------------------------------------------------------------- the analysis
 
@@ -411,12 +571,104 @@ public final class Fields {
     private static Field cm(String name, String spec, CmMessage.Type type, Function<CmMessage, Object> value,
                             String wireshark, int hexDigits) {
         Field f = ib(name, Type.NUMBER, "ib_cm/" + spec,
-                p -> p.cm == null || p.cm.type != type ? null : value.apply(p.cm)).hexDigits(hexDigits);
+                p -> p.cm == null || p.cm.type != type ? null : value.apply(p.cm)).hex(hexDigits);
         return wireshark == null ? f : f.wireshark(wireshark);
     }
 
     private static Field tree(String name, Type type) {
         return add(new Field(name, type, Source.TREE));
+    }
+
+    private static Field view(String name, Type type) {
+        return add(new Field(name, type, Source.VIEW));
+    }
+
+    private static Field view(String name, Type type, String wireshark, String description,
+                              Function<PduView, Object> value) {
+        return view(name, type).wireshark(wireshark).label(name).describe(description).fromView(value);
+    }
+
+    private static Field notReassembled(String name, Type type) {
+        return view("rdmap.send." + name, type, "iwarp_rdma.send." + name,
+                "Wireshark's reassembly of SMB Direct messages sent in several Sends (rdmascope does not reassemble "
+                        + "them: never present)", p -> null);
+    }
+
+    // ---------------------------------------------------------------- readers of the view fields
+
+    /** {@code Boolean.TRUE} when the subtree is there, else null (absent). */
+    private static Object present(boolean there) {
+        return there ? Boolean.TRUE : null;
+    }
+
+    /** A number of a JSON object of the PDU, or -1 when absent. */
+    private static long number(Map<String, Object> layer, String key) {
+        return layer != null && layer.get(key) instanceof Long n ? n : -1;
+    }
+
+    private static boolean untagged(PduView p) {
+        return p.ddp() != null && Boolean.FALSE.equals(p.ddp().get("tagged")) && p.rdmap() != null
+                && p.rdmap().containsKey("invalidate_stag");
+    }
+
+    /** Whether Wireshark shows the Invalidate STag word as reserved: the untagged opcodes it knows, but the Invalidates. */
+    private static boolean reservesTheWord(PduView p) {
+        long op = number(p.rdmap(), "opcode");
+        return op == 0x1 || op == 0x3 || op == 0x5 || op == 0x7 || op == 0xA || op == 0xB;
+    }
+
+    /** RDMAP's control octet: version, reserved bits and opcode. */
+    private static int control(PduView p) {
+        return (int) (number(p.rdmap(), "version") << 6 | number(p.rdmap(), "reserved") << 4
+                | number(p.rdmap(), "opcode"));
+    }
+
+    /** An octet (unless negative) and a 32-bit word, as octets. */
+    private static byte[] octets(int first, long word) {
+        ByteBuffer b = ByteBuffer.allocate(first < 0 ? 4 : 5);
+        if (first >= 0) {
+            b.put((byte) first);
+        }
+        return b.putInt((int) word).array();
+    }
+
+    private static byte[] key(PduView p, boolean request) {
+        return p.handshake() == null || p.handshake().request() != request ? null
+                : (request ? "MPA ID Req Frame" : "MPA ID Rep Frame").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * The CRC field of an FPDU, its octets read in wire order, when CRC is in use ({@code
+     * negotiated}) or when it is not, as Wireshark places it ({@code crc_check}, {@code crc}); null
+     * otherwise.
+     */
+    private static Object wireCrc(PduView p, boolean negotiated) {
+        long crc = number(p.mpa(), "crc");
+        boolean shown = p.handshake() == null && (p.mpa().get("crc_ok") != null) == negotiated;
+        return shown && crc >= 0 ? Integer.reverseBytes((int) crc) & 0xFFFFFFFFL : null;
+    }
+
+    /**
+     * The Terminate's error type ({@code code} false) or code, for one layer (and error type,
+     * unless -1), as Wireshark splits them; layer -1 stands for the values no split field holds.
+     */
+    private static Object terminateValue(PduView p, int layer, int etype, boolean code) {
+        DdpSegment.Terminate t = p.terminate();
+        if (t == null) {
+            return null;
+        }
+        boolean split = t.layer() == 0 || t.layer() == 2
+                || t.layer() == 1 && (!code || t.errorType() == 1 || t.errorType() == 2);
+        boolean holds = layer < 0 ? !split : t.layer() == layer && (etype < 0 || t.errorType() == etype);
+        return holds ? (Long) (long) (code ? t.errorCode() : t.errorType()) : null;
+    }
+
+    private static boolean fetchAndAdd(PduView p) {
+        return p.atomicRequest() != null && p.atomicRequest().atomicOpcode() == 0;
+    }
+
+    private static boolean compareAndSwap(PduView p) {
+        return p.atomicRequest() != null && p.atomicRequest().atomicOpcode() == 1;
     }
 
     static {

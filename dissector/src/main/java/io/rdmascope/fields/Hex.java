@@ -40,6 +40,16 @@ public final class Hex {
         return hex(value, Math.max(1, digits));
     }
 
+    /** Octets as hex digits, two per octet, without separators ({@code 4d504120}), as tshark prints bytes. */
+    public static String octets(byte[] b) {
+        byte[] out = new byte[b.length * 2];
+        for (int i = 0; i < b.length; i++) {
+            out[2 * i] = DIGITS[(b[i] >> 4) & 0xF];
+            out[2 * i + 1] = DIGITS[b[i] & 0xF];
+        }
+        return new String(out, StandardCharsets.ISO_8859_1);
+    }
+
     /**
      * Puts {@code 0x} and exactly {@code digits} hex digits of the low bits of {@code value} into
      * {@code into} at {@code at}, in ASCII, for writers of octets.

@@ -19,7 +19,8 @@ import java.util.regex.PatternSyntaxException;
  *   or         := and ( ("||" | "or") and )*
  *   and        := not ( ("&amp;&amp;" | "and") not )*
  *   not        := ("!" | "not") not | primary
- *   primary    := "(" or ")" | field [ op value | "contains" text | ("matches" | "~") text | "in" set ]
+ *   primary    := "(" or ")" | field [ "&amp;" number [ op value ] | op value | "contains" text
+ *                 | ("matches" | "~") text | "in" set ]
  *   op         := "==" | "!=" | "&lt;" | "&lt;=" | "&gt;" | "&gt;=" | eq | ne | lt | le | gt | ge
  *   value      := field | number | decimal | address/bits | "quoted string" | bare-word | true | false
  *   set        := "{" ( value | value ".." value ) ( [","] ( value | value ".." value ) )* "}"
@@ -27,8 +28,8 @@ import java.util.regex.PatternSyntaxException;
  *
  * <p>Numbers are decimal or hexadecimal ({@code 0x1234}) and compare as unsigned 64-bit values. A
  * bare word that is not a number ({@code t3}, {@code 10.0.0.1}, {@code STAG_BOUNDS}) is a string.
- * A field alone tests presence; a Boolean field alone is true when one of its values is true (so
- * {@code ddp.sv} selects segments with SV set). {@code a == v} holds when any value of {@code a}
+ * A field alone tests presence, as in Wireshark (so {@code tcp.flags.syn} holds for every TCP
+ * segment, and {@code tcp.flags.syn == 1} for those with SYN set). {@code a == v} holds when any value of {@code a}
  * equals {@code v}; {@code a != v} when {@code a} is present and none of its values equals {@code
  * v} (Wireshark 4 semantics); the order comparisons hold when any value satisfies them.
  *
@@ -37,7 +38,10 @@ import java.util.regex.PatternSyntaxException;
  * {@code matches} (or {@code ~}) finds a Java regular expression in it, ignoring case unless the
  * expression says {@code (?-i)}; {@code in} holds when a value equals a member of the set or lies
  * in one of its ranges ({@code ddp.qn in {0 2}}, {@code frame.len in {60..100}}). Times
- * ({@code frame.time_relative}) are seconds with decimals.
+ * ({@code frame.time_relative}) are seconds with decimals. {@code field & mask} (or
+ * {@code bitwise_and}) holds when a value has one of the mask's bits set, and
+ * {@code field & mask == v} compares the masked value. {@code contains} also finds octets in a
+ * field of octets ({@code frame contains "MPA ID"}, {@code frame contains 4d:50:41}).
  */
 public final class DisplayFilter {
     private static final DisplayFilter ALL = new DisplayFilter("", c -> true, Set.of());
@@ -163,10 +167,15 @@ public final class DisplayFilter {
         return null;
     }
 
+    /** The values a test reads from a frame: a field's, or a field's masked by {@code &}. */
+    private interface Values {
+        List<?> of(FilterContext c);
+    }
+
     /** {@code field op literal}: any value satisfies it (for != : no value equals the literal). */
-    private static Node compareLiteral(String field, Op op, FilterValue literal) {
+    private static Node compareLiteral(Values values, Op op, FilterValue literal) {
         return c -> {
-            List<?> vs = c.values(field);
+            List<?> vs = values.of(c);
             if (vs.isEmpty()) {
                 return false;
             }
@@ -233,6 +242,59 @@ public final class DisplayFilter {
         };
     }
 
+    /** The values of {@code field} (unsigned numbers, or flags as 1 and 0) with only the bits of {@code mask}. */
+    private static Values masked(String field, long mask) {
+        return c -> {
+            List<?> vs = c.values(field);
+            List<Long> out = new ArrayList<>(vs.size());
+            for (Object v : vs) {
+                if (v instanceof Number n) {
+                    out.add(n.longValue() & mask);
+                } else if (v instanceof Boolean b) {
+                    out.add((b ? 1L : 0L) & mask);
+                }
+            }
+            return out;
+        };
+    }
+
+    /** Whether one of the values is not zero. */
+    private static Node anyNonZero(Values values) {
+        return c -> {
+            for (Object v : values.of(c)) {
+                if (v instanceof Long n && n != 0) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    /** Whether a field of octets holds {@code part}. */
+    private static Node octets(String field, byte[] part) {
+        return c -> {
+            for (Object v : c.values(field)) {
+                if (v instanceof byte[] b && indexOf(b, part) >= 0) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    private static int indexOf(byte[] in, byte[] part) {
+        outer:
+        for (int i = 0; i + part.length <= in.length; i++) {
+            for (int k = 0; k < part.length; k++) {
+                if (in[i + k] != part[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
     private static Node text(String field, Predicate<String> test) {
         return c -> {
             for (Object v : c.values(field)) {
@@ -245,24 +307,7 @@ public final class DisplayFilter {
     }
 
     private static Node presence(String field) {
-        return c -> {
-            List<?> vs = c.values(field);
-            if (vs.isEmpty()) {
-                return false;
-            }
-            boolean anyBoolean = false;
-            for (Object v : vs) {
-                if (v instanceof Boolean) {
-                    if ((Boolean) v) {
-                        return true;
-                    }
-                    anyBoolean = true;
-                } else {
-                    return true;
-                }
-            }
-            return !anyBoolean;
-        };
+        return c -> !c.values(field).isEmpty();
     }
 
     // ---------------------------------------------------------------- parsing
@@ -392,6 +437,9 @@ public final class DisplayFilter {
             String name = canonical.apply(t.text());
             used.add(name);
             Kind next = peek().kind();
+            if (next == Kind.BITAND) {
+                return bitwise(name, t.text(), take());
+            }
             if (next != Kind.CMP && next != Kind.CONTAINS && next != Kind.MATCHES && next != Kind.IN) {
                 return presence(name);
             }
@@ -412,8 +460,32 @@ public final class DisplayFilter {
             }
         }
 
-        private Node comparison(String name, String field, Token opTok) throws FilterException {
-            Op op = switch (opTok.text()) {
+        /** {@code field & mask}, alone or compared: {@code tcp.flags & 0x12 == 0x12}. */
+        private Node bitwise(String name, String field, Token and) throws FilterException {
+            FilterFields.Type type = FilterFields.all().get(name);
+            if (type != FilterFields.Type.NUMBER && type != FilterFields.Type.BOOLEAN) {
+                throw new FilterException(and.column(), "'&' applies to numbers and flags; " + field + " is not one");
+            }
+            Token m = take();
+            Long mask = m.kind() == Kind.WORD ? FilterValue.parseNumber(m.text()) : null;
+            if (mask == null) {
+                throw new FilterException(m.column(), "expected a number after '&', found " + m.shown());
+            }
+            Values values = masked(name, mask);
+            if (peek().kind() != Kind.CMP) {
+                return anyNonZero(values);
+            }
+            Token opTok = take();
+            Token v = take();
+            Long n = v.kind() == Kind.WORD ? FilterValue.parseNumber(v.text()) : null;
+            if (n == null) {
+                throw new FilterException(v.column(), "expected a number after '" + opTok.text() + "', found " + v.shown());
+            }
+            return compareLiteral(values, op(opTok), new FilterValue(v.text()));
+        }
+
+        private static Op op(Token opTok) {
+            return switch (opTok.text()) {
                 case "==" -> Op.EQ;
                 case "!=" -> Op.NE;
                 case "<" -> Op.LT;
@@ -421,6 +493,10 @@ public final class DisplayFilter {
                 case ">" -> Op.GT;
                 default -> Op.GE;
             };
+        }
+
+        private Node comparison(String name, String field, Token opTok) throws FilterException {
+            Op op = op(opTok);
             Token v = take();
             if (v.kind() == Kind.WORD && knownField.test(v.text()) && FilterValue.parseNumber(v.text()) == null) {
                 String other = canonical.apply(v.text());
@@ -436,7 +512,7 @@ public final class DisplayFilter {
                 throw new FilterException(opTok.column(), "a network (" + v.text() + ") can only be compared with"
                         + " '==' or '!='");
             }
-            return compareLiteral(name, op, literal);
+            return compareLiteral(c -> c.values(name), op, literal);
         }
 
         private Node textTest(String name, String field, FilterFields.Type type, Token opTok) throws FilterException {
@@ -445,9 +521,20 @@ public final class DisplayFilter {
                 throw new FilterException(v.column(), "expected a quoted string after '" + opTok.text() + "', found "
                         + v.shown());
             }
+            if (type == FilterFields.Type.BYTES && opTok.kind() == Kind.CONTAINS) {
+                byte[] part = v.kind() == Kind.STRING ? v.text().getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                        : FilterValue.octets(v.text());
+                if (part == null) {
+                    throw new FilterException(v.column(), "expected a quoted string or octets (4d:50:41) after 'contains',"
+                            + " found " + v.shown());
+                }
+                return octets(name, part);
+            }
             if (type != FilterFields.Type.STRING) {
-                throw new FilterException(opTok.column(), "'" + opTok.text() + "' applies to text fields; " + field
-                        + " is " + (type == FilterFields.Type.BOOLEAN ? "a flag" : "a number"));
+                throw new FilterException(opTok.column(), "'" + opTok.text() + "' applies to text fields"
+                        + (type == FilterFields.Type.BYTES ? " and 'contains' to octets" : "") + "; " + field
+                        + " is " + (type == FilterFields.Type.BOOLEAN ? "a flag" : type == FilterFields.Type.BYTES
+                        ? "octets" : "a number"));
             }
             if (opTok.kind() == Kind.CONTAINS) {
                 String part = v.text();

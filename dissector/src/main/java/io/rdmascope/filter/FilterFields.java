@@ -16,7 +16,7 @@ import java.util.Map;
  */
 public final class FilterFields {
     /** The kind of values a field holds. */
-    public enum Type { NUMBER, SECONDS, BOOLEAN, STRING, PROTOCOL }
+    public enum Type { NUMBER, SECONDS, BOOLEAN, STRING, BYTES, PROTOCOL }
 
     private static final Map<String, Type> FIELDS = new LinkedHashMap<>();
 
@@ -35,7 +35,10 @@ public final class FilterFields {
             case NUMBER: return Type.NUMBER;
             case SECONDS: return Type.SECONDS;
             case BOOLEAN: return Type.BOOLEAN;
-            case PROTOCOL: return Type.PROTOCOL;
+            case PROTOCOL:
+            case NONE:
+                return Type.PROTOCOL;
+            case BYTES: return Type.BYTES;
             default: return Type.STRING;
         }
     }

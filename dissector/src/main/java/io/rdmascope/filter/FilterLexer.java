@@ -5,7 +5,7 @@ import java.util.List;
 
 /** Cuts a display filter into tokens, each with the column (from 1) where it starts. */
 final class FilterLexer {
-    enum Kind { LPAREN, RPAREN, LBRACE, RBRACE, COMMA, AND, OR, NOT, CMP, CONTAINS, MATCHES, IN, WORD, STRING, END }
+    enum Kind { LPAREN, RPAREN, LBRACE, RBRACE, COMMA, AND, OR, NOT, CMP, CONTAINS, MATCHES, IN, BITAND, WORD, STRING, END }
 
     record Token(Kind kind, String text, int column) {
         String shown() {
@@ -43,6 +43,9 @@ final class FilterLexer {
                 if (i + 1 < n && src.charAt(i + 1) == c) {
                     tokens.add(new Token(c == '&' ? Kind.AND : Kind.OR, "" + c + c, col));
                     i += 2;
+                } else if (c == '&') {
+                    tokens.add(new Token(Kind.BITAND, "&", col));
+                    i++;
                 } else {
                     throw new FilterException(col, "unexpected '" + c + "' (did you mean '" + c + c + "'?)");
                 }
@@ -108,6 +111,7 @@ final class FilterLexer {
             case "contains": return new Token(Kind.CONTAINS, w, col);
             case "matches": return new Token(Kind.MATCHES, w, col);
             case "in": return new Token(Kind.IN, w, col);
+            case "bitwise_and": return new Token(Kind.BITAND, "&", col);
             default: return new Token(Kind.WORD, w, col);
         }
     }

@@ -45,11 +45,28 @@ final class FilterValue {
         if (v == null) {
             return null;
         }
+        if (v instanceof byte[] b) {
+            byte[] mine = octets(raw);
+            return mine == null ? null : java.util.Arrays.compareUnsigned(b, mine);
+        }
         if (subnet != null) {
             Boolean in = subnet.contains(v.toString());
             return in == null ? null : in ? 0 : 1;
         }
         return v.toString().compareTo(raw);
+    }
+
+    /** Octets written as hex pairs, separated by ':', '-' or '.' or not at all; null when not so. */
+    static byte[] octets(String text) {
+        String hex = text.replaceAll("[:.-]", "");
+        if (hex.isEmpty() || hex.length() % 2 != 0 || !hex.matches("[0-9a-fA-F]+")) {
+            return null;
+        }
+        byte[] out = new byte[hex.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+        }
+        return out;
     }
 
     /** Whether comparing with this value can only test equality (a subnet). */

@@ -23,6 +23,8 @@ public final class Fpdu {
     public int padLength;
     /** The pad octets are not all zero (RFC 5044 section 4.1 has the sender zero them). */
     public boolean padNonZero;
+    /** The pad octets (at most three), first octet most significant. */
+    public int padOctets;
     /** The CRC field as sent (read least significant octet first, as an unsigned 32-bit value). */
     public long crcField;
     /** CRC32c computed over the FPDU (only when CRC is in use). */
@@ -59,6 +61,7 @@ public final class Fpdu {
         c.ulpduLength = ulpduLength;
         c.padLength = padLength;
         c.padNonZero = padNonZero;
+        c.padOctets = padOctets;
         c.crcField = crcField;
         c.crcComputed = crcComputed;
         c.crcOk = crcOk;

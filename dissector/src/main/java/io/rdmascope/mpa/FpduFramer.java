@@ -298,10 +298,11 @@ final class FpduFramer {
                          int wireLength) {
         int pad = total - FpduLayout.LENGTH_FIELD_SIZE - CRC - ulpduLength;
         long field = FIELDS.crcField(b, imgOff + total - CRC);
-        boolean padZero = true;
+        int padOctets = 0;
         for (int i = 0; i < pad; i++) {
-            padZero &= b[imgOff + FpduLayout.LENGTH_FIELD_SIZE + ulpduLength + i] == 0;
+            padOctets = padOctets << 8 | b[imgOff + FpduLayout.LENGTH_FIELD_SIZE + ulpduLength + i] & 0xff;
         }
+        boolean padZero = padOctets == 0;
         Fpdu f = describe(frame, time, wireLength, ulpduLength, pad);
         f.crcField = field;
         f.crcComputed = computed;
@@ -311,6 +312,7 @@ final class FpduFramer {
         f.ulpduOffset = imgOff + FpduLayout.LENGTH_FIELD_SIZE;
         f.ulpduAvailable = ulpduLength;
         f.padNonZero = !padZero;
+        f.padOctets = padOctets;
         listener.fpdu(connection, f);
     }
 
@@ -346,6 +348,7 @@ final class FpduFramer {
             f.crcOk = null;
             f.truncated = true;
             f.padNonZero = false;
+            f.padOctets = 0;
             f.buf = asm;
             f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
             f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, imgLen - FpduLayout.LENGTH_FIELD_SIZE));

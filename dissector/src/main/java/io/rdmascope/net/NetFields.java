@@ -449,18 +449,20 @@ public final class NetFields {
             return c;
         }
 
-        static String flagNames(int flags) {
-            String[] names = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
-            StringBuilder s = new StringBuilder();
-            for (int i = 0; i < names.length; i++) {
-                if ((flags & (1 << i)) != 0) {
-                    if (s.length() > 0) {
-                        s.append(", ");
-                    }
-                    s.append(names[i]);
+    }
+
+    /** The names of the TCP flags set, lowest bit first ("SYN, ACK"), or "none". */
+    public static String flagNames(int flags) {
+        String[] names = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < names.length; i++) {
+            if ((flags & (1 << i)) != 0) {
+                if (s.length() > 0) {
+                    s.append(", ");
                 }
+                s.append(names[i]);
             }
-            return s.length() == 0 ? "none" : s.toString();
         }
+        return s.length() == 0 ? "none" : s.toString();
     }
 }

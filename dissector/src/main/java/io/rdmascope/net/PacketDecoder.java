@@ -303,7 +303,9 @@ public final class PacketDecoder {
         out.window = u16(d, o + 14);
         out.data = d;
         out.offset = o + headerLength;
+        out.headerLength = headerLength;
         out.length = capEnd - out.offset;
+        out.wireLength = ipEnd - out.offset;
         out.payloadTruncated = ipEnd > capEnd;
         return true;
     }

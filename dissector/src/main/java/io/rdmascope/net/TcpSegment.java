@@ -16,6 +16,10 @@ public final class TcpSegment {
     public long ack;
     public int flags;
     public int window;
+    /** Length of the TCP header, options included; the header starts at {@code offset - headerLength}. */
+    public int headerLength;
+    /** Length of the payload as the IP header gives it (more than {@link #length} when cut short). */
+    public int wireLength;
     /** The TCP payload. */
     public byte[] data;
     public int offset;

@@ -9,7 +9,7 @@ import io.rdmascope.tcp.Direction;
  * pipeline's batches ({@link Pipelined}) and the desktop application's frame index hold FPDUs in
  * this form, so a field added to {@link Fpdu} is added to both here.
  *
- * <p>Words: frame, first frame, stream offset, wire and ULPDU lengths, pad length and markers,
+ * <p>Words: frame, first frame, stream offset, wire and ULPDU lengths, pad length and octets and markers,
  * CRC field, CRC computed, marker origin, bad markers and ULPDU octets available, and the
  * capture times of the frames that complete and begin it. Flags ({@value
  * #FLAG_BITS} bits): direction, truncated, CRC verdict (two bits), non-zero pad.
@@ -37,7 +37,7 @@ public final class FpduRecord {
         o[at + 1] = f.firstFrame;
         o[at + 2] = f.streamOffset;
         o[at + 3] = pack(f.wireLength, f.ulpduLength);
-        o[at + 4] = pack(f.padLength, f.markers);
+        o[at + 4] = pack(f.padLength | f.padOctets << 8, f.markers);
         o[at + 5] = f.crcField;
         o[at + 6] = f.crcComputed;
         o[at + 7] = f.markerOrigin;
@@ -60,7 +60,8 @@ public final class FpduRecord {
         f.streamOffset = o[at + 2];
         f.wireLength = (int) (o[at + 3] >>> 32);
         f.ulpduLength = (int) o[at + 3];
-        f.padLength = (int) (o[at + 4] >>> 32);
+        f.padLength = (int) (o[at + 4] >>> 32) & 0xff;
+        f.padOctets = (int) (o[at + 4] >>> 40);
         f.markers = (int) o[at + 4];
         f.crcField = o[at + 5];
         f.crcComputed = o[at + 6];

@@ -21,10 +21,13 @@ import io.rdmascope.pipeline.FrameListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -77,11 +80,16 @@ public final class FrameCollector implements FrameListener, PduListener {
             emit(r);
         }
     });
+    private boolean layers;
+    private boolean bytes;
     private long written;
     /** The capture's first frame time, once a frame was seen. */
     private Long firstTimestampNanos;
-    /** The index of each TCP connection ({@code tcp.stream}), in order of first frame. */
-    private final Map<StreamKey, Long> streams = new HashMap<>();
+    private long previousTimestampNanos;
+    /** Each TCP connection, by its endpoints ({@code tcp.stream} counts them in order of first frame). */
+    private final Map<StreamKey, TcpStream> streams = new HashMap<>();
+    /** The TCP connections that carried an MPA handshake or FPDU so far. */
+    private final Set<Long> mpaStreams = new HashSet<>();
 
     /** The two endpoints of a TCP connection, in either order. */
     private record StreamKey(Endpoint a, Endpoint b) {
@@ -97,6 +105,18 @@ public final class FrameCollector implements FrameListener, PduListener {
         this.filter = filter == null ? DisplayFilter.all() : filter;
         this.sink = sink;
         this.trees = trees;
+        this.layers = trees;
+    }
+
+    /**
+     * Also builds each frame's link, IP and TCP nodes ({@link FrameRecord#layers}: the summary line
+     * reads them) and keeps its octets ({@link FrameRecord#bytes}: the hex dump, {@code frame
+     * contains}), when asked.
+     */
+    public FrameCollector keep(boolean layers, boolean bytes) {
+        this.layers |= layers;
+        this.bytes |= bytes;
+        return this;
     }
 
     /**
@@ -165,23 +185,120 @@ public final class FrameCollector implements FrameListener, PduListener {
 
     @Override
     public void frame(Packet packet, long position, TcpSegment tcp) {
-        List<FieldNode> layers = trees ? NetFields.layers(packet) : null;
+        // A frame without TCP is rare: its layers give its addresses.
+        List<FieldNode> layers = this.layers || tcp == null ? NetFields.layers(packet) : null;
         FrameRecord current = new FrameRecord(packet.frame, packet.timestampNanos, tcp == null ? null : tcp.source,
-                tcp == null ? null : tcp.destination, layers, false);
+                tcp == null ? null : tcp.destination, this.layers ? layers : null, false);
         if (firstTimestampNanos == null) {
             firstTimestampNanos = packet.timestampNanos;
+            previousTimestampNanos = packet.timestampNanos;
         }
         current.length = packet.originalLength;
         current.firstTimestampNanos = firstTimestampNanos;
+        current.timeDeltaNanos = packet.timestampNanos - previousTimestampNanos;
+        previousTimestampNanos = packet.timestampNanos;
+        if (bytes) {
+            current.bytes = Arrays.copyOfRange(packet.data, packet.offset, packet.offset + packet.length);
+        }
         if (tcp != null) {
             current.tcpFlags = tcp.flags;
-            current.tcpStream = streams.computeIfAbsent(StreamKey.of(tcp.source, tcp.destination),
-                    k -> (long) streams.size());
+            TcpStream stream = streams.computeIfAbsent(StreamKey.of(tcp.source, tcp.destination),
+                    k -> new TcpStream(streams.size(), k.a()));
+            current.tcpStream = stream.index;
+            stream.segment(tcp, current);
+        } else {
+            addresses(layers, current);
         }
-        if (layers != null) {
-            FrameLayers.addTimeAndStream(layers, current);
+        if (current.layers != null) {
+            FrameLayers.addTimeAndStream(current.layers, current);
         }
         filing.frame(current);
+    }
+
+    /** The IP addresses of a frame without TCP, from its layers. */
+    private static void addresses(List<FieldNode> layers, FrameRecord r) {
+        for (FieldNode layer : layers) {
+            if (layer.name().equals("ip") || layer.name().equals("ipv6")) {
+                for (FieldNode f : layer.children()) {
+                    if (f.name().equals(layer.name() + ".src")) {
+                        r.ipSource = (String) f.value();
+                    } else if (f.name().equals(layer.name() + ".dst")) {
+                        r.ipDestination = (String) f.value();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A TCP connection: its index and, for each direction, what Wireshark's default relative
+     * numbers and window scaling need (the first sequence number, the window scale of its SYN).
+     */
+    private static final class TcpStream {
+        final long index;
+        final Endpoint first;
+        /** Base sequence number of each direction (0: from {@link #first}), -1 until seen. */
+        final long[] base = {-1, -1};
+        /** Window scale shift of each direction's SYN, -1 when it had none or was not seen. */
+        final int[] shift = {-1, -1};
+        final boolean[] syn = new boolean[2];
+
+        TcpStream(long index, Endpoint first) {
+            this.index = index;
+            this.first = first;
+        }
+
+        void segment(TcpSegment tcp, FrameRecord r) {
+            int d = tcp.source.equals(first) ? 0 : 1;
+            boolean isSyn = tcp.has(TcpSegment.SYN);
+            if (base[d] < 0) {
+                // as Wireshark: the SYN is sequence number 0, else the first octet seen is 1
+                base[d] = isSyn ? tcp.seq : (tcp.seq - 1) & 0xffffffffL;
+            }
+            if (isSyn) {
+                syn[d] = true;
+                shift[d] = windowShift(tcp);
+            }
+            r.tcpSeq = (tcp.seq - base[d]) & 0xffffffffL;
+            long otherBase = base[1 - d];
+            if (tcp.has(TcpSegment.ACK) && otherBase < 0) {
+                base[1 - d] = (tcp.ack - 1) & 0xffffffffL;
+                otherBase = base[1 - d];
+            }
+            r.tcpAck = otherBase < 0 || !tcp.has(TcpSegment.ACK) ? tcp.ack : (tcp.ack - otherBase) & 0xffffffffL;
+            r.tcpLen = tcp.wireLength;
+            boolean scaled = !isSyn && syn[0] && syn[1] && shift[0] >= 0 && shift[1] >= 0;
+            r.tcpWindow = scaled ? (long) tcp.window << shift[d] : tcp.window;
+        }
+
+        /** The shift count of the window scale option of a SYN, or -1. */
+        private static int windowShift(TcpSegment tcp) {
+            byte[] b = tcp.data;
+            int o = tcp.offset - tcp.headerLength + 20;
+            int end = tcp.offset;
+            while (o < end) {
+                int kind = b[o] & 0xff;
+                if (kind == 0) {
+                    break;
+                }
+                if (kind == 1) {
+                    o++;
+                    continue;
+                }
+                if (o + 1 >= end) {
+                    break;
+                }
+                int len = b[o + 1] & 0xff;
+                if (len < 2 || o + len > end) {
+                    break;
+                }
+                if (kind == 3 && len == 3) {
+                    return Math.min(14, b[o + 2] & 0xff);
+                }
+                o += len;
+            }
+            return -1;
+        }
     }
 
     /** The record an event naming {@code frame}, captured at {@code timeNanos}, goes to. */
@@ -242,6 +359,13 @@ public final class FrameCollector implements FrameListener, PduListener {
     private void emit(FrameRecord r) {
         if (!r.endOfCapture) {
             attach(r);
+        }
+        if (r.tcpStream >= 0) {
+            if (!r.pdus.isEmpty()) {
+                mpaStreams.add(r.tcpStream);
+            } else {
+                r.reassembled = r.tcpLen > 0 && mpaStreams.contains(r.tcpStream);
+            }
         }
         if (!filter.test(r)) {
             return;

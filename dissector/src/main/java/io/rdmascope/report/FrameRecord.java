@@ -48,6 +48,24 @@ public final class FrameRecord implements FilterContext {
     public int tcpFlags = -1;
     /** The TCP connection's index ({@code tcp.stream}), or -1 when the frame holds no TCP segment. */
     public long tcpStream = -1;
+    /**
+     * The TCP sequence and acknowledgment numbers relative to the first of each direction (as
+     * Wireshark shows them by default), the TCP payload length and the window (scaled once both
+     * SYNs told the scale); -1 when the frame holds no TCP segment.
+     */
+    public long tcpSeq = -1;
+    public long tcpAck = -1;
+    public long tcpLen = -1;
+    public long tcpWindow = -1;
+    /** Time since the previous frame, in nanoseconds. */
+    public long timeDeltaNanos;
+    /** The IP addresses of a frame that holds IP but no TCP segment (ICMP, UDP), else null. */
+    public String ipSource;
+    public String ipDestination;
+    /** A TCP segment of an MPA stream that completes no PDU: its octets belong to a PDU to come. */
+    public boolean reassembled;
+    /** The frame's captured octets when they were kept ({@code -x}, {@code frame contains}), else null. */
+    public byte[] bytes;
 
     /** A stream issue with the connection it occurred on. */
     public record Issue(String connection, StreamIssue issue) {}
@@ -70,6 +88,17 @@ public final class FrameRecord implements FilterContext {
             case "frame.time_relative":
                 return length < 0 ? List.of() : List.of(seconds(timestampNanos - firstTimestampNanos));
             case "frame.len": return length < 0 ? List.of() : List.of(length);
+            case "frame.time": return length < 0 ? List.of() : List.of(FrameSummary.time(timestampNanos));
+            case "frame.time_delta": return length < 0 ? List.of() : List.of(seconds(timeDeltaNanos));
+            case "frame": return bytes == null ? List.of() : List.of(bytes);
+            case "tcp.len": return number(tcpLen);
+            case "tcp.seq": return number(tcpSeq);
+            case "tcp.ack": return number(tcpAck);
+            case "ipv6.src": return v6(source(), null);
+            case "ipv6.dst": return v6(destination(), null);
+            case "ipv6.addr": return v6(source(), destination());
+            case "_ws.col.Protocol": return length < 0 ? List.of() : List.of(FrameSummary.protocol(this));
+            case "_ws.col.Info": return length < 0 ? List.of() : List.of(FrameSummary.info(this));
             case "tcp.stream": return tcpStream < 0 ? List.of() : List.of(tcpStream);
             case "tcp.flags": return tcpFlags < 0 ? List.of() : List.of((long) tcpFlags);
             case "tcp.flags.fin": return flag(TcpSegment.FIN);
@@ -78,9 +107,10 @@ public final class FrameRecord implements FilterContext {
             case "tcp.flags.push": return flag(TcpSegment.PSH);
             case "tcp.flags.ack": return flag(TcpSegment.ACK);
             case "tcp.flags.urg": return flag(TcpSegment.URG);
-            case "ip.src": return source == null ? List.of() : List.of(source.address());
-            case "ip.dst": return destination == null ? List.of() : List.of(destination.address());
-            case "ip.addr": return source == null ? List.of() : List.of(source.address(), destination.address());
+            case "ip.src": return source != null ? List.of(source.address()) : v4(ipSource, null);
+            case "ip.dst": return destination != null ? List.of(destination.address()) : v4(ipDestination, null);
+            case "ip.addr":
+                return source != null ? List.of(source.address(), destination.address()) : v4(ipSource, ipDestination);
             case "tcp.srcport": return source == null ? List.of() : List.of((long) source.port());
             case "tcp.dstport": return destination == null ? List.of() : List.of((long) destination.port());
             case "tcp.port":
@@ -111,6 +141,40 @@ public final class FrameRecord implements FilterContext {
         }
     }
 
+    private static List<?> number(long n) {
+        return n < 0 ? List.of() : List.of(n);
+    }
+
+    /** The source IP address, of the TCP segment or of another IP frame; null when there is none. */
+    public String source() {
+        return source != null ? source.address() : ipSource;
+    }
+
+    /** The destination IP address, of the TCP segment or of another IP frame; null when there is none. */
+    public String destination() {
+        return destination != null ? destination.address() : ipDestination;
+    }
+
+    /** The IPv4 addresses among {@code a} and {@code b}. */
+    private static List<?> v4(String a, String b) {
+        return addresses(a, b, false);
+    }
+
+    /** The IPv6 addresses among {@code a} and {@code b}. */
+    private static List<?> v6(String a, String b) {
+        return addresses(a, b, true);
+    }
+
+    private static List<?> addresses(String a, String b, boolean v6) {
+        List<Object> out = new ArrayList<>(2);
+        for (String x : new String[] {a, b}) {
+            if (x != null && (x.indexOf(':') >= 0) == v6) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
     private List<?> flag(int mask) {
         return tcpFlags < 0 ? List.of() : List.of((tcpFlags & mask) != 0);
     }
@@ -134,6 +198,19 @@ public final class FrameRecord implements FilterContext {
 
     private List<?> pduValues(String field) {
         Field f = Fields.get(field);
+        if (f != null && f.source() == Field.Source.VIEW) {
+            List<Object> out = new ArrayList<>(1);
+            for (PduRecord p : pdus) {
+                if (p.mpa() == null) {
+                    continue; // the views are of iWARP PDUs
+                }
+                Object v = f.value(p);
+                if (v != null) {
+                    out.add(v);
+                }
+            }
+            return out;
+        }
         if (f != null && f.source() == Field.Source.PROTOCOL) {
             List<Object> out = new ArrayList<>(1);
             for (PduRecord p : pdus) {

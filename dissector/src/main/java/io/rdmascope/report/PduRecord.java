@@ -3,6 +3,7 @@ package io.rdmascope.report;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
+import io.rdmascope.fields.PduView;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
@@ -12,6 +13,8 @@ import io.rdmascope.roce.IbPacket;
 import io.rdmascope.roce.Opcodes;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,14 +34,69 @@ import java.util.Map;
  * @param rdmap the RDMAP fields, or null for an MPA Request/Reply
  * @param layers the layers of an InfiniBand packet by name, or null for an iWARP PDU
  * @param tree detail-tree nodes for text output, or null when not asked for
+ * @param wire the parts of the wire the objects leave out (for the registry's view fields), or null
  */
 public record PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
-                        Map<String, Object> rdmap, Map<String, Map<String, Object>> layers, List<FieldNode> tree) {
+                        Map<String, Object> rdmap, Map<String, Map<String, Object>> layers, List<FieldNode> tree,
+                        Wire wire) implements PduView {
+
+    /** The headers that the JSON objects summarise; immutable values of the stages, kept as they are. */
+    public record Wire(MpaHandshake handshake, byte[] pad, DdpSegment.Terminate terminate,
+                       DdpSegment.AtomicRequest atomicRequest, DdpSegment.AtomicResponse atomicResponse) {
+        /** Equal when they hold the same values beyond the JSON objects (octets compared by content). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Wire w && Arrays.deepEquals(values(), w.values());
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.deepHashCode(values());
+        }
+
+        private Object[] values() {
+            DdpSegment.Terminate t = terminate;
+            return new Object[] {handshake == null ? null : handshake.privateData(), pad, t == null ? null
+                    : new Object[] {t.layer(), t.errorType(), t.errorCode(), t.m(), t.d(), t.r(), t.reserved(),
+                        t.ddpSegmentLength(), t.ddpHeader(), t.rdmapHeader()}, atomicRequest, atomicResponse};
+        }
+    }
+
+    /** An iWARP PDU with the headers its JSON objects summarise. */
+    public PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
+                     Map<String, Object> rdmap, List<FieldNode> tree, Wire wire) {
+        this(connection, direction, mpa, ddp, rdmap, null, tree, wire);
+    }
+
+    @Override
+    public MpaHandshake handshake() {
+        return wire == null ? null : wire.handshake();
+    }
+
+    @Override
+    public byte[] pad() {
+        return wire == null ? null : wire.pad();
+    }
+
+    @Override
+    public DdpSegment.Terminate terminate() {
+        return wire == null ? null : wire.terminate();
+    }
+
+    @Override
+    public DdpSegment.AtomicRequest atomicRequest() {
+        return wire == null ? null : wire.atomicRequest();
+    }
+
+    @Override
+    public DdpSegment.AtomicResponse atomicResponse() {
+        return wire == null ? null : wire.atomicResponse();
+    }
 
     /** An iWARP PDU: its MPA, DDP and RDMAP objects. */
     public PduRecord(String connection, String direction, Map<String, Object> mpa, Map<String, Object> ddp,
                      Map<String, Object> rdmap, List<FieldNode> tree) {
-        this(connection, direction, mpa, ddp, rdmap, null, tree);
+        this(connection, direction, mpa, ddp, rdmap, null, tree, null);
     }
 
     /**
@@ -76,7 +134,7 @@ public record PduRecord(String connection, String direction, Map<String, Object>
             top = List.of(FieldNode.layer(Fields.INFINIBAND.name(), "InfiniBand, " + Opcodes.name(p.opcode)
                     + (connection == null ? "" : ", " + connection), -1, 0, headers));
         }
-        return new PduRecord(connection, direction, null, null, null, layers, top);
+        return new PduRecord(connection, direction, null, null, null, layers, top, null);
     }
 
     /** Puts a value at a dotted key, into nested objects. */
@@ -108,7 +166,8 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         if (h.ord() != null) {
             mpa.put(Fields.MPA_ORD.jsonKey(), (long) h.ord());
         }
-        return new PduRecord(connection.id(), direction(h.direction()), mpa, null, null, tree);
+        return new PduRecord(connection.id(), direction(h.direction()), mpa, null, null, tree,
+                new Wire(h, null, null, null, null));
     }
 
     public static PduRecord of(MpaConnection connection, Fpdu f, DdpSegment s, List<FieldNode> tree) {
@@ -127,8 +186,13 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         if (f.firstFrame != f.frame) {
             mpa.put(Fields.MPA_FIRST_FRAME.jsonKey(), f.firstFrame);
         }
+        byte[] pad = f.padOctets == 0 ? null
+                : Arrays.copyOfRange(ByteBuffer.allocate(4).putInt(f.padOctets).array(), 4 - f.padLength, 4);
+        boolean headers = s != null && (s.terminate != null || s.atomicRequest != null || s.atomicResponse != null);
+        Wire wire = pad == null && !headers ? null : s == null ? new Wire(null, pad, null, null, null)
+                : new Wire(null, pad, s.terminate, s.atomicRequest, s.atomicResponse);
         return new PduRecord(connection.id(), direction(f.direction), mpa, s == null ? null : ddp(s),
-                s == null ? null : rdmap(s), tree);
+                s == null ? null : rdmap(s), tree, wire);
     }
 
     private static String direction(Direction d) {

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * Exit status 0 on success, 2 when the scenario is wrong (one line naming the file, line and
  * problem), 1 when the output cannot be written.
  */
-@Command(name = "synth", mixinStandardHelpOptions = true,
+@Command(name = "synth",
         description = "Write a pcap of iWARP traffic (TCP, MPA, DDP, RDMAP, one-shot) or RoCE traffic (RoCEv2, RoCEv1,"
                 + " native InfiniBand) described by a YAML scenario.")
 public final class SynthCommand implements Callable<Integer> {

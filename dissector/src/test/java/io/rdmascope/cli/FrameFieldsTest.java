@@ -39,7 +39,7 @@ class FrameFieldsTest {
 
     @Test
     void theDissectTextShowsTheRelativeTimeAndTheStreamIndex() {
-        String text = run(0, "dissect", "-c", "2", RPING);
+        String text = run(0, "dissect", "-V", "-c", "2", RPING);
         assertThat(text).contains("    Time since reference or first frame: 1.388275000 seconds\n",
                 "    Stream index: 0\n");
     }
@@ -47,9 +47,9 @@ class FrameFieldsTest {
     @Test
     void theFrameFieldsAreFilterFields() {
         String[] cols = {"dissect", "-T", "fields", "-e", "frame.number", "-Y"};
-        assertThat(run(0, TsharkFieldsTest.concat(cols, "tcp.flags.syn && frame.len == 74", RPING)))
+        assertThat(run(0, TsharkFieldsTest.concat(cols, "tcp.flags.syn == 1 && frame.len == 74", RPING)))
                 .isEqualTo("2\n3\n");
-        assertThat(run(0, TsharkFieldsTest.concat(cols, "tcp.flags.fin && tcp.stream == 0 && tcp.flags.ack", RPING)))
+        assertThat(run(0, TsharkFieldsTest.concat(cols, "tcp.flags.fin == 1 && tcp.stream == 0 && tcp.flags.ack == 1", RPING)))
                 .isEqualTo(run(0, TsharkFieldsTest.concat(cols, "tcp.flags == 0x011", RPING)));
         assertThat(run(0, TsharkFieldsTest.concat(cols, "frame.time_relative > 1.43 && frame.time_relative < 1.431",
                 RPING))).isEqualTo("24\n25\n26\n");

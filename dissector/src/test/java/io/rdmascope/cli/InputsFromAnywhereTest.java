@@ -61,7 +61,7 @@ class InputsFromAnywhereTest {
         assertThat(run("analyze", "-r", SAMPLE.toString())).isZero();
         assertThat(firstLine()).isEqualTo(SAMPLE + SUMMARY);
         assertThat(run("dissect", "-r", SAMPLE.toString())).isZero();
-        assertThat(out()).startsWith("Frame 1: ");
+        assertThat(out()).startsWith("    1   0.000000     10.0.0.1 → 10.0.0.2     TCP 58 40000 → 4791 [SYN] ");
         assertThat(run("dissect", "-r", SAMPLE.toString(), SAMPLE.toString())).isEqualTo(2);
         assertThat(err()).startsWith("rdmascope: one capture file is read");
     }
@@ -78,7 +78,7 @@ class InputsFromAnywhereTest {
         assertThat(run("analyze", "-Y", "violation", gz.toString())).isZero();
         assertThat(out()).contains("COMPLETION_MISMATCH");
         assertThat(run("dissect", "-Y", "violation", xz.toString())).isZero();
-        assertThat(out()).startsWith("Frame 16: ");
+        assertThat(out()).startsWith("   16 ");
     }
 
     @Test
@@ -146,11 +146,22 @@ class InputsFromAnywhereTest {
         assertThat(run("analyze", "-a", "packets:4", SAMPLE.toString())).isZero();
         assertThat(firstLine()).startsWith(SAMPLE + ": 4 frames");
         assertThat(run("dissect", "-c", "2", SAMPLE.toString())).isZero();
-        assertThat(out()).contains("Frame 2: ").doesNotContain("Frame 3: ");
+        assertThat(out().lines()).hasSize(2).last().asString().startsWith("    2 ");
         assertThat(run("analyze", "-f", "tcp port (", SAMPLE.toString())).isEqualTo(2);
         assertThat(err().lines()).hasSize(1).first().asString().startsWith("rdmascope: capture filter \"tcp port (\"");
         assertThat(run("analyze", "-a", "duration:3", SAMPLE.toString())).isEqualTo(2);
         assertThat(run("analyze", "-c", "0", SAMPLE.toString())).isEqualTo(2);
+    }
+
+    @Test
+    void aCaptureFilterOnAFileKeepsTheFramesNumbersOfTheFile() {
+        Path gap = Path.of("..", "samples", "ddp-msn-gap.pcap");
+        assertThat(run("analyze", "-f", "greater 60", gap.toString())).isZero();
+        assertThat(firstLine()).startsWith(gap + ": 5 frames");
+        assertThat(out()).contains("frame 12  DDP_MSN_GAP");
+        assertThat(run("dissect", "-f", "greater 60", "-c", "3", "-T", "fields", "-e", "frame.number", gap.toString()))
+                .isZero();
+        assertThat(out()).isEqualTo("4\n6\n8\n");
     }
 
     @Test

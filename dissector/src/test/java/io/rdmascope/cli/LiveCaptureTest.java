@@ -120,7 +120,7 @@ class LiveCaptureTest {
     void dissectPrintsFramesAsTheyCome() {
         assertTimeoutPreemptively(GUARD, () -> {
             try (Loopback replay = new Loopback(SAMPLE)) {
-                Running r = new Running("dissect", "-i", "lo", "-f", "tcp port " + replay.port());
+                Running r = new Running("dissect", "-V", "-i", "lo", "-f", "tcp port " + replay.port());
                 r.awaitCapturing();
                 replay.run();
                 while (!r.out().contains("Frame 5:")) {

@@ -65,6 +65,25 @@ class MainTest {
     }
 
     @Test
+    void everyCommandPrintsTheVersionAndNoOptionIsSilent() {
+        for (String command : new String[] {"analyze", "dissect", "fields", "synth", "gui", "capture"}) {
+            for (String option : new String[] {"-v", "--version"}) {
+                out.reset();
+                assertThat(run(command, option)).as(command + " " + option).isZero();
+                assertThat(out()).as(command + " " + option).isEqualTo("rdmascope 0.1.0\n");
+            }
+            out.reset();
+            err.reset();
+            int status = run(command, "-V");
+            assertThat(status == 0 && out().isEmpty() && err().isEmpty()).as(command + " -V prints nothing").isFalse();
+        }
+        err.reset();
+        assertThat(run("analyze", "-V", good.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("rdmascope: -V: analyze reports transactions and violations; the packet details "
+                + "of each frame are dissect's: rdmascope dissect -V FILE\n");
+    }
+
+    @Test
     void analyzeJsonListsTheFile() throws Exception {
         assertThat(run("analyze", "--format", "json", good.toString())).isZero();
         JsonNode f = json().get("files").get(0);

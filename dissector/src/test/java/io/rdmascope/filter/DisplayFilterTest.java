@@ -64,9 +64,10 @@ class DisplayFilterTest {
     @Test
     void presenceAndBooleanFields() throws Exception {
         assertThat(eval("ddp.sv", ctx("ddp.sv", true))).isTrue();
-        assertThat(eval("ddp.sv", ctx("ddp.sv", false))).isFalse();
+        assertThat(eval("ddp.sv", ctx("ddp.sv", false))).as("present, as in Wireshark").isTrue();
         assertThat(eval("ddp.sv", ctx())).isFalse();
-        assertThat(eval("!ddp.sv", ctx("ddp.sv", false))).isTrue();
+        assertThat(eval("!ddp.sv", ctx("ddp.sv", false))).isFalse();
+        assertThat(eval("ddp.sv == 0", ctx("ddp.sv", false))).isTrue();
         assertThat(eval("ddp.stag", ctx("ddp.stag", 0L))).isTrue();
         assertThat(eval("ddp.tagged == 1", ctx("ddp.tagged", true))).isTrue();
         assertThat(eval("ddp.tagged == false", ctx("ddp.tagged", true))).isFalse();
@@ -129,7 +130,9 @@ class DisplayFilterTest {
                 .isEqualTo("filter: column 8: expected ')' to close the '(' at column 1, found the end of the filter");
         assertThat(error("ddp.sv)").column()).isEqualTo(7);
         assertThat(error("ddp.sv & ddp.ab").getMessage())
-                .isEqualTo("filter: column 8: unexpected '&' (did you mean '&&'?)");
+                .isEqualTo("filter: column 10: expected a number after '&', found 'ddp.ab'");
+        assertThat(error("ddp.sv | ddp.ab").getMessage())
+                .isEqualTo("filter: column 8: unexpected '|' (did you mean '||'?)");
         assertThat(error("ddp.stag = 1").column()).isEqualTo(10);
         assertThat(error("ddp.stag == abc").getMessage())
                 .isEqualTo("filter: column 13: expected a number after '==' for ddp.stag, found 'abc'");

@@ -108,6 +108,37 @@ class DisplayFilterWiresharkTest {
             assertThat(FilterFields.known(f)).as(f).isTrue();
         }
         FilterContext c = ctx("tcp.flags.syn", true, "tcp.flags.ack", false, "tcp.stream", 3L);
-        assertThat(eval("tcp.flags.syn && !tcp.flags.ack && tcp.stream == 3", c)).isTrue();
+        assertThat(eval("tcp.flags.syn == 1 && tcp.flags.ack == 0 && tcp.stream == 3", c)).isTrue();
+        assertThat(eval("tcp.flags.ack", c)).as("a flag alone is present, as in Wireshark").isTrue();
+    }
+
+    @Test
+    void bitwiseAndTestsOrComparesTheMaskedValue() throws Exception {
+        FilterContext c = ctx("tcp.flags", 0x012L, "tcp.flags.syn", true, "ddp.qn", 2L);
+        assertThat(eval("tcp.flags & 0x02", c)).isTrue();
+        assertThat(eval("tcp.flags & 0x01", c)).isFalse();
+        assertThat(eval("tcp.flags bitwise_and 0x10", c)).isTrue();
+        assertThat(eval("tcp.flags & 0x12 == 0x12", c)).isTrue();
+        assertThat(eval("tcp.flags & 0x13 == 0x13", c)).isFalse();
+        assertThat(eval("!(tcp.flags & 0x04) && ddp.qn & 2", c)).isTrue();
+        assertThat(eval("tcp.flags.syn & 1", c)).isTrue();
+        assertThat(eval("ddp.stag & 1", ctx())).isFalse();
+        assertThat(error("violation.code & 1").reason()).isEqualTo("'&' applies to numbers and flags; violation.code is not one");
+        assertThat(error("tcp.flags & x").reason()).isEqualTo("expected a number after '&', found 'x'");
+        assertThat(error("tcp.flags & 2 == y").reason()).isEqualTo("expected a number after '==', found 'y'");
+    }
+
+    @Test
+    void containsFindsOctetsInTheFrame() throws Exception {
+        FilterContext c = ctx("frame", "xxMPA ID Req Framexx".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertThat(eval("frame contains \"MPA ID\"", c)).isTrue();
+        assertThat(eval("frame contains \"MPA ID Rep\"", c)).isFalse();
+        assertThat(eval("frame contains 4d:50:41", c)).isTrue();
+        assertThat(eval("frame contains 4d5041", c)).isTrue();
+        assertThat(eval("frame contains 00:01", c)).isFalse();
+        assertThat(eval("frame", c)).isTrue();
+        assertThat(error("frame contains 4d:5").reason()).startsWith("expected a quoted string or octets");
+        assertThat(error("frame matches \"x\"").reason())
+                .isEqualTo("'matches' applies to text fields and 'contains' to octets; frame is octets");
     }
 }

@@ -83,7 +83,7 @@ class HandshakelessEndToEndTest {
 
     @Test
     void textListsEachPduUnderItsFrame() {
-        String text = Cli.run("dissect", cut.toString());
+        String text = Cli.run("dissect", "-V", cut.toString());
         String[] parts = text.split("\nFrame ");
         assertThat(parts).hasSize(8);
         for (int f : new int[] {1, 2, 5, 6}) {

@@ -33,7 +33,7 @@ class FilterNamesTest {
     void protocolsAreTestedForPresence() throws Exception {
         assertThat(frames("mpa")).isEqualTo(frames("iwarp_mpa")).isEqualTo(5);
         assertThat(frames("ddp")).isEqualTo(frames("iwarp_ddp")).isEqualTo(4);
-        assertThat(frames("rdmap && !ddp.tagged")).isEqualTo(frames("iwarp_rdma && !iwarp_ddp.tagged_flag"))
+        assertThat(frames("rdmap && ddp.tagged == 0")).isEqualTo(frames("iwarp_rdma && iwarp_ddp.tagged_flag == 0"))
                 .isEqualTo(1);
         assertThat(frames("!ddp")).isEqualTo(12);
         assertThat(DisplayFilter.compile("iwarp_ddp").uses("ddp")).isTrue();

@@ -101,13 +101,13 @@ class RsvdUlpFieldTest {
 
     @Test
     void filtersKnowItByBothNames() throws Exception {
-        for (String filter : new String[] {"ddp.rsvdulp == 0x0a000200", "iwarp_ddp.rsvdulp == 0x0a000200",
-                "ddp.rsvdulp", "ddp.rsvdulp == rdmap.invalidate_stag"}) {
+        for (String filter : new String[] {"ddp.rsvdulp == 0x0a000200", "iwarp_ddp.rsvdulp contains 0a:00:02:00",
+                "ddp.rsvdulp", "ddp.rsvdulp == rdmap.invalidate_stag", "iwarp_ddp.rsvdulp == 44:0a:00:02:00"}) {
             JsonNode a = new ObjectMapper().readTree(json(filter));
             assertThat(a.size()).as(filter).isEqualTo(1);
             assertThat(a.get(0).get("frame").asInt()).as(filter).isEqualTo(3);
         }
         assertThat(new ObjectMapper().readTree(json("ddp.rsvdulp == 1")).size()).isZero();
-        assertThat(Fields.get("iwarp_ddp.rsvdulp")).isSameAs(Fields.DDP_RSVDULP);
+        assertThat(Fields.get("iwarp_ddp.rsvdulp")).isSameAs(Fields.DDP_RSVDULP_OCTETS);
     }
 }

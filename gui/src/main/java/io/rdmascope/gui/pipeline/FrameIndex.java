@@ -381,7 +381,8 @@ final class FrameIndex {
         int ulpdu = header + optional + s.payloadLength;
         int pad = FpduLayout.padLength(ulpdu);
         boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
-                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.wireLength == FpduLayout.imageLength(ulpdu)
+                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.padOctets == 0
+                && f.wireLength == FpduLayout.imageLength(ulpdu)
                 && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
                 && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
         boolean ddp = s.malformed == null && s.reserved == 0 && s.dv == 1 && s.rdmapVersion == 1 && s.rdmapReserved == 0

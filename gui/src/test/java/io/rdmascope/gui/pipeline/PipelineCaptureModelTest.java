@@ -66,7 +66,7 @@ class PipelineCaptureModelTest {
             assertThat(matching(c.compile("ddp.stag == 0x2000 && rdmap.opcode == 0"), rows)).containsExactly(18L);
             assertThat(matching(c.compile("violation.code == \"STAG_BOUNDS\""), rows)).containsExactly(18L);
             assertThat(matching(c.compile("violation.severity == error"), rows)).containsExactly(18L);
-            assertThat(matching(c.compile("transaction == t1 && ddp.tagged"), rows)).containsExactly(10L, 12L);
+            assertThat(matching(c.compile("transaction == t1 && ddp.tagged == 1"), rows)).containsExactly(10L, 12L);
             assertThat(matching(c.compile("frame.number >= 29 or tcp.srcport == 1"), rows)).containsExactly(29L, 30L);
             assertThat(matching(c.compile("ip.src == 10.0.0.2 && mpa.key == reply"), rows)).hasSize(1);
             assertThat(matching(c.compile("connection == c1 && mpa.key"), rows)).hasSize(2);
