@@ -128,15 +128,15 @@ public final class AnalysisJsonWriter {
             g.writeBooleanField("cm", !q.assumed());
             writeQpn(g, "initiatorQpn", q.qpn[0]);
             writeQpn(g, "responderQpn", q.qpn[1]);
-            writeNumberOrNull(g, "initiatorStartingPsn", q.startingPsn[0]);
-            writeNumberOrNull(g, "responderStartingPsn", q.startingPsn[1]);
-            writeNumberOrNull(g, "pathMtu", q.pathMtu);
-            writeNumberOrNull(g, "initiatorResponderResources", q.responderResources[0]);
-            writeNumberOrNull(g, "initiatorInitiatorDepth", q.initiatorDepth[0]);
-            writeNumberOrNull(g, "responderResponderResources", q.responderResources[1]);
-            writeNumberOrNull(g, "responderInitiatorDepth", q.initiatorDepth[1]);
-            writeNumberOrNull(g, "connectRequestFrame", q.requestFrame);
-            writeNumberOrNull(g, "connectReplyFrame", q.replyFrame);
+            JsonValues.writeNullableLong(g, "initiatorStartingPsn", q.startingPsn[0]);
+            JsonValues.writeNullableLong(g, "responderStartingPsn", q.startingPsn[1]);
+            JsonValues.writeNullableLong(g, "pathMtu", q.pathMtu);
+            JsonValues.writeNullableLong(g, "initiatorResponderResources", q.responderResources[0]);
+            JsonValues.writeNullableLong(g, "initiatorInitiatorDepth", q.initiatorDepth[0]);
+            JsonValues.writeNullableLong(g, "responderResponderResources", q.responderResources[1]);
+            JsonValues.writeNullableLong(g, "responderInitiatorDepth", q.initiatorDepth[1]);
+            JsonValues.writeNullableLong(g, "connectRequestFrame", q.requestFrame);
+            JsonValues.writeNullableLong(g, "connectReplyFrame", q.replyFrame);
             QpConnection.Counters n = q.counters;
             g.writeNumberField("packets", n.packets);
             g.writeNumberField("payloadBytes", n.bytes);
@@ -150,6 +150,7 @@ public final class AnalysisJsonWriter {
             g.writeNumberField("otherNaks", n.otherNaks);
             g.writeNumberField("missingPackets", n.missingPackets);
             g.writeNumberField("recoveredPackets", n.recoveredPackets);
+            g.writeNumberField("captureLost", n.captureLost);
             g.writeNumberField("ecnCe", n.ecnCe);
             g.writeNumberField("cnps", n.cnps);
             g.writeNumberField("icrcErrors", n.icrcErrors);
@@ -163,14 +164,6 @@ public final class AnalysisJsonWriter {
             g.writeNullField(name);
         } else {
             g.writeStringField(name, Hex.atLeast(qpn, 6));
-        }
-    }
-
-    private static void writeNumberOrNull(JsonGenerator g, String name, long value) throws IOException {
-        if (value < 0) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, value);
         }
     }
 

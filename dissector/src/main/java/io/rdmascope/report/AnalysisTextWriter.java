@@ -296,7 +296,8 @@ public final class AnalysisTextWriter {
         return sb.toString();
     }
 
-    private static String qpn(long qpn) {
+    /** A QPN as the reports show it ("0x000011"), "?" when unknown. */
+    static String qpn(long qpn) {
         return qpn < 0 ? "?" : Hex.atLeast(qpn, 6);
     }
 

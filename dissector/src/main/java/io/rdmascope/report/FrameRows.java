@@ -73,10 +73,8 @@ public final class FrameRows implements FrameSink {
         String other = r.endOfCapture ? null : otherProtocols.remove(r.frame);
         String p = r.source != null ? "TCP" : other;
         for (PduRecord pdu : r.pdus) {
-            Map<String, Object> ib = pdu.layer(Fields.INFINIBAND.name());
-            if (ib != null) {
-                Object carried = ib.get(Fields.IB_ENCAPSULATION.jsonKey());
-                return carried == null ? "InfiniBand" : carried.toString();
+            if (pdu.layers() != null) {
+                return pdu.carriage();
             }
             if (pdu.rdmap() != null) {
                 return "DDP/RDMAP";

@@ -87,10 +87,8 @@ public final class FrameSummary {
     public static String protocol(FrameRecord r) {
         String p = r.source != null ? "TCP" : r.layers != null ? FrameRows.protocol(r.layers) : "";
         for (PduRecord pdu : r.pdus) {
-            Map<String, Object> ib = pdu.layer(Fields.INFINIBAND.name());
-            if (ib != null) {
-                Object carried = ib.get(Fields.IB_ENCAPSULATION.jsonKey());
-                return carried == null ? "InfiniBand" : carried.toString();
+            if (pdu.layers() != null) {
+                return pdu.carriage();
             }
             if (pdu.rdmap() != null) {
                 return "DDP/RDMA";

@@ -35,6 +35,15 @@ final class JsonValues {
         }
     }
 
+    /** A count or frame number, null when negative (unknown). */
+    static void writeNullableLong(JsonGenerator g, String name, long v) throws IOException {
+        if (v < 0) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, v);
+        }
+    }
+
     static void writeNullableInt(JsonGenerator g, String name, Integer v) throws IOException {
         g.writeFieldName(name);
         if (v == null) {

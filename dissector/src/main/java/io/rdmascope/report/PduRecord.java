@@ -282,6 +282,13 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         return m;
     }
 
+    /** How an InfiniBand packet was carried, as the Protocol column names it ("RoCEv2", "RoCEv1", "InfiniBand"). */
+    public String carriage() {
+        Map<String, Object> ib = layer(Fields.INFINIBAND.name());
+        Object carried = ib == null ? null : ib.get(Fields.IB_ENCAPSULATION.jsonKey());
+        return carried == null ? "InfiniBand" : carried.toString();
+    }
+
     /** The object of a layer ("mpa", "ddp", "rdmap", "bth", ...), or null. */
     public Map<String, Object> layer(String name) {
         switch (name) {

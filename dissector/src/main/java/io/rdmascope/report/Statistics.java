@@ -5,7 +5,6 @@ import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
-import io.rdmascope.fields.Hex;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.roce.QpConnection;
@@ -113,15 +112,11 @@ public final class Statistics {
             QpConnection.Counters n = q.counters;
             out.printf("%-5s %-23s %-23s %-17s %5s %9d %12d %8d %7d %5d %7d %6d %6d%n", q.id(),
                     q.source(Direction.FROM_INITIATOR), q.source(Direction.FROM_RESPONDER),
-                    qpn(q.qpn[0]) + "/" + qpn(q.qpn[1]), q.pathMtu < 0 ? "-" : String.valueOf(q.pathMtu), n.packets,
+                    AnalysisTextWriter.qpn(q.qpn[0]) + "/" + AnalysisTextWriter.qpn(q.qpn[1]), q.pathMtu < 0 ? "-" : String.valueOf(q.pathMtu), n.packets,
                     n.bytes, n.retransmittedPackets, n.resumedReads, n.sequenceNaks + n.rnrNaks + n.otherNaks,
                     n.missingPackets, n.ecnCe, n.cnps);
         }
         out.println(RULE);
-    }
-
-    private static String qpn(long qpn) {
-        return qpn < 0 ? "?" : Hex.atLeast(qpn, 6);
     }
 
     private static void roceConversationsJson(FileAnalysis f, JsonGenerator g) throws IOException {
@@ -318,13 +313,6 @@ public final class Statistics {
         g.writeEndArray();
     }
 
-    private static void nullableLong(JsonGenerator g, String name, long v) throws IOException {
-        if (v < 0) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, v);
-        }
-    }
 
     private static void latencyJson(FileAnalysis f, JsonGenerator g) throws IOException {
         g.writeArrayFieldStart("latency");
@@ -335,10 +323,10 @@ public final class Statistics {
             g.writeNumberField("count", r.count);
             g.writeNumberField("completed", r.completed);
             g.writeNumberField("bytes", r.bytes);
-            nullableLong(g, "minNs", r.quantile(0));
-            nullableLong(g, "medianNs", r.quantile(0.5));
-            nullableLong(g, "p99Ns", r.quantile(0.99));
-            nullableLong(g, "maxNs", r.max);
+            JsonValues.writeNullableLong(g, "minNs", r.quantile(0));
+            JsonValues.writeNullableLong(g, "medianNs", r.quantile(0.5));
+            JsonValues.writeNullableLong(g, "p99Ns", r.quantile(0.99));
+            JsonValues.writeNullableLong(g, "maxNs", r.max);
             g.writeEndObject();
         }
         g.writeEndArray();
