@@ -2,7 +2,6 @@ package io.rdmascope.report;
 
 import io.rdmascope.capture.Packet;
 import io.rdmascope.fields.FieldNode;
-import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.net.NetFields;
 import io.rdmascope.net.TcpSegment;
