@@ -26,8 +26,8 @@ class CompletionTest {
     void theValuesOfTAndZAndEAreCompleted() {
         String s = script();
         assertThat(s).contains("(\"fields\" \"text\" \"json\") # -T values");
-        assertThat(s).contains("(\"conv,iwarp\" \"rdma,lat\" \"io,stat,1\" \"expert\") # -z values");
-        assertThat(s).contains("\"iwarp_ddp.stag\"", "\"ddp.stag\"", "\"tcp.seq\"", "\"_ws.col.Info\"",
+        assertThat(s).contains("(\"conv,iwarp\" \"conv,roce\" \"rdma,lat\" \"io,stat,1\" \"expert\") # -z values");
+        assertThat(s).contains("\"iwarp_ddp.stag\"", "\"ddp.stag\"", "\"tcp.seq\"", "\"_ws.col.Info\"", "\"infiniband.bth.psn\"",
                 "\"iwarp_mpa.crc_check\"");
     }
 
