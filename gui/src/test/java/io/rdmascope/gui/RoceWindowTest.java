@@ -62,8 +62,8 @@ class RoceWindowTest {
         assertThat(write.source()).isEqualTo("10.77.0.2");
         assertThat(write.info()).matches("RC RDMA WRITE First QP=0x000011 PSN=\\d+ q1");
         List<FrameRow> rows = List.copyOf(view.table().getItems());
-        // the ConnectRequest comes before the connection is known: the ConnectReply names it
-        assertThat(rows).extracting(FrameRow::info).contains("CM ConnectRequest", "CM ConnectReply q1",
+        // the ConnectRequest names the connection its ConnectReply makes known
+        assertThat(rows).extracting(FrameRow::info).contains("CM ConnectRequest q1", "CM ConnectReply q1",
                 "CM ReadyToUse q1", "CM DisconnectReply q3");
         assertThat(rows).filteredOn(r -> r.info().startsWith("RC Acknowledge")).isNotEmpty()
                 .allMatch(r -> r.info().contains(" ACK q"));
@@ -144,8 +144,8 @@ class RoceWindowTest {
         assertThat(convs.get(2).bytesAtoB() + convs.get(2).bytesBtoA()).isPositive();
 
         List<FlowMessage> flow = view.model().messages("q1", 1000);
-        assertThat(flow).hasSize(84);
-        assertThat(flow).extracting(FlowMessage::text).contains("CM ConnectReply");
+        assertThat(flow).hasSize(85);
+        assertThat(flow).extracting(FlowMessage::text).contains("CM ConnectRequest", "CM ConnectReply");
         assertThat(flow.stream().filter(m -> m.frame() == WRITE_FIRST).findFirst().orElseThrow().fromInitiator())
                 .isFalse();
     }

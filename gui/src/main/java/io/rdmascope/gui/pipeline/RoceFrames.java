@@ -43,6 +43,9 @@ final class RoceFrames {
     private final Map<Integer, String> cmNames = new HashMap<>();
     private final List<RdmaConnection> connections = new ArrayList<>();
     private final Map<String, Integer> connectionIndex = new HashMap<>();
+    /** Frames (index) whose packet names a connection not made known yet, with its id (bounded). */
+    private final Map<Integer, String> unannounced = new HashMap<>();
+    private static final int MAX_UNANNOUNCED = 4096;
 
     /** What {@link #forEach} tells of each packet of a connection. */
     interface PacketVisitor {
@@ -58,8 +61,17 @@ final class RoceFrames {
         if (connectionIndex.containsKey(c.id())) {
             return false;
         }
-        connectionIndex.put(c.id(), connections.size());
+        int index = connections.size();
+        connectionIndex.put(c.id(), index);
         connections.add(c);
+        // the packets that named it before it was made known (a ConnectRequest before its ConnectReply)
+        for (var it = unannounced.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getValue().equals(c.id()) && index + 1 < CONN_MASK) {
+                meta.set(e.getKey(), meta.get(e.getKey()) | (index + 1) << CONN_SHIFT);
+                it.remove();
+            }
+        }
         return true;
     }
 
@@ -81,6 +93,9 @@ final class RoceFrames {
         }
         int i = (int) p.frame - 1;
         Integer conn = p.connection == null ? null : connectionIndex.get(p.connection);
+        if (p.connection != null && conn == null && unannounced.size() < MAX_UNANNOUNCED) {
+            unannounced.put(i, p.connection);
+        }
         int m = PRESENT | (p.opcode & 0xff)
                 | (p.encapsulation == null ? 0 : (p.encapsulation.ordinal() + 1) << ENCAP_SHIFT)
                 | (conn == null || conn >= CONN_MASK ? 0 : (conn + 1) << CONN_SHIFT)

@@ -77,6 +77,7 @@ public final class ExpertItems {
         on(ViolationCode.IB_ICRC_MISMATCH, Fields.IB_ICRC, Fields.IB_ICRC_OK);
         on(ViolationCode.IB_MALFORMED, Fields.IB_PAYLOAD_LENGTH, Fields.BTH_OPCODE);
         on(ViolationCode.IB_OPCODE_SEQUENCE, Fields.BTH_OPCODE, Fields.BTH_PSN);
+        on(ViolationCode.IB_PACKET_LENGTH, Fields.IB_PAYLOAD_LENGTH, Fields.BTH_PADCNT);
         on(ViolationCode.IB_NAK_SEQUENCE, Fields.AETH_SYNDROME);
         on(ViolationCode.IB_NAK_RNR, Fields.AETH_SYNDROME);
         on(ViolationCode.IB_NAK_ERROR, Fields.AETH_SYNDROME);
