@@ -3,7 +3,9 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.LiveCaptureReader;
 import io.rdmascope.capture.Packet;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +26,8 @@ final class CaptureCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions capture = new CaptureOptions();
 
-    @Option(names = {"-w", "--write"}, paramLabel = "FILE", description = "write the frames captured to this file")
+    @Option(names = {"-w", "--write"}, paramLabel = "FILE",
+            description = "write the frames captured to this file (- for standard output, as tshark -w -)")
     Path output;
 
     @Option(names = {"-F", "--file-format"}, paramLabel = "pcapng|pcap", defaultValue = "pcapng",
@@ -62,6 +65,11 @@ final class CaptureCommand implements Callable<Integer> {
             env.error("nothing to do: give -w FILE to write the frames, --analyze to analyse them, or both");
             return Main.EXIT_INPUT;
         }
+        boolean toStandardOutput = output != null && output.toString().equals("-");
+        if (analyze && toStandardOutput) {
+            env.error("-w - writes the frames to standard output, where --analyze writes its report: give -w FILE");
+            return Main.EXIT_INPUT;
+        }
         if (analyze) {
             AnalyzeCommand a = new AnalyzeCommand(env);
             a.capture = capture;
@@ -80,7 +88,8 @@ final class CaptureCommand implements Callable<Integer> {
         }
         CaptureWriter writer;
         try {
-            writer = new CaptureWriter(output, fileFormat);
+            writer = toStandardOutput ? new CaptureWriter(unclosed(env.out()), fileFormat)
+                    : new CaptureWriter(output, fileFormat);
         } catch (IOException e) {
             reader.close();
             env.error(output + ": " + Inputs.reason(e));
@@ -101,5 +110,20 @@ final class CaptureCommand implements Callable<Integer> {
             }
             return 0;
         });
+    }
+
+    /** Standard output, flushed but left open when the writer closes. */
+    private static OutputStream unclosed(OutputStream out) {
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
     }
 }

@@ -135,6 +135,23 @@ class LiveCaptureTest {
     }
 
     @Test
+    void captureWritesToStandardOutputWithADash() {
+        assertTimeoutPreemptively(GUARD, () -> {
+            try (Loopback replay = new Loopback(SAMPLE)) {
+                Running r = new Running("capture", "-i", "lo", "-f", "tcp port " + replay.port(), "-w", "-");
+                assertThat(r.replayAndStop(replay)).as(r.err()).isZero();
+                Path file = Files.write(dir.resolve("from-stdout.pcapng"), r.out.toByteArray());
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                assertThat(Main.run(new String[] {"analyze", "--format", "json", file.toString()},
+                        new PrintStream(out, true, StandardCharsets.UTF_8), System.err)).isZero();
+                JsonNode f = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8)).get("files").get(0);
+                assertThat(f.get("transactions")).hasSize(5);
+                assertThat(dir.resolve("-")).doesNotExist();
+            }
+        });
+    }
+
+    @Test
     void captureWritesAFileThatAnalyzesAsTheSampleDoes() {
         assertTimeoutPreemptively(GUARD, () -> {
             for (String format : List.of("pcapng", "pcap")) {
