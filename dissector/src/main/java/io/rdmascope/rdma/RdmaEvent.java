@@ -29,6 +29,8 @@ public final class RdmaEvent {
         NAK,
         /** A request packet sent again ({@link #original} is the frame that first carried it). */
         RETRANSMISSION,
+        /** A copy of the request packet just before it ({@link #original}), sooner than a requester sends again. */
+        DUPLICATE,
         /** Packets of the direction missing from the capture ({@link #length} of them). */
         LOSS,
         /** The connection was torn down ({@link #text} says how). */

@@ -141,9 +141,11 @@ public final class AnalysisJsonWriter {
             g.writeNumberField("packets", n.packets);
             g.writeNumberField("payloadBytes", n.bytes);
             g.writeNumberField("retransmittedPackets", n.retransmittedPackets);
+            g.writeNumberField("goBackN", n.goBackN);
             g.writeNumberField("resumedReads", n.resumedReads);
             g.writeNumberField("retransmitDelayNs", n.retransmitDelayNanos);
             g.writeNumberField("maxRetransmitDelayNs", n.maxRetransmitDelayNanos);
+            g.writeNumberField("duplicatePackets", n.duplicatePackets);
             g.writeNumberField("duplicateResponses", n.duplicateResponses);
             g.writeNumberField("sequenceNaks", n.sequenceNaks);
             g.writeNumberField("rnrNaks", n.rnrNaks);

@@ -280,7 +280,11 @@ public final class AnalysisTextWriter {
             QpConnection.Counters n = q.counters;
             sb.append(", ").append(n.packets).append(plural(n.packets, " packet"));
             if (n.retransmittedPackets > 0) {
-                sb.append(", ").append(n.retransmittedPackets).append(" retransmitted");
+                sb.append(", ").append(n.retransmittedPackets).append(" retransmitted in ").append(n.goBackN)
+                        .append(plural(n.goBackN, " Go-Back-N run"));
+            }
+            if (n.duplicatePackets > 0) {
+                sb.append(", ").append(n.duplicatePackets).append(" duplicated");
             }
             if (n.resumedReads > 0) {
                 sb.append(", ").append(n.resumedReads).append(plural(n.resumedReads, " resumed Read"));

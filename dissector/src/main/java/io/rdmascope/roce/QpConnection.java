@@ -52,6 +52,10 @@ public final class QpConnection implements RdmaConnection {
         public long retransmittedPackets;
         /** Read Requests sent again, from the first PSN of the response the requester lacks (resumed Reads). */
         public long resumedReads;
+        /** Times a requester went back to send packets again (Go-Back-N runs, resumed Reads included). */
+        public long goBackN;
+        /** Request packets seen twice in a row sooner than a requester sends again (copied on the way or by the capture). */
+        public long duplicatePackets;
         /** Response packets (ACKs, Read Responses) seen again. */
         public long duplicateResponses;
         /** NAKs by kind. */

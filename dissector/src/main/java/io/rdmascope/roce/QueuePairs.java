@@ -17,7 +17,9 @@ import java.util.List;
  *
  * <p>Per requester (each direction of a connection) it remembers which PSNs were seen: a request
  * packet whose PSN was seen before is a retransmission (Go-Back-N, a resumed Read), reported as
- * such and not as a new message; a PSN beyond the next expected one leaves the PSNs between
+ * such and not as a new message, unless it is a duplicate: a copy of the packet just before it, with
+ * no NAK between, sooner than any requester may send again (the shortest Local ACK Timeout,
+ * {@link #MIN_LOCAL_ACK_TIMEOUT_NANOS}), made by the network or by the capture, not by the requester; a PSN beyond the next expected one leaves the PSNs between
  * missing, and a later first sighting of a missing PSN is a loss the requester recovered. Messages
  * are numbered per direction in the order their first packet was first seen; ACKs, NAKs and
  * responses name the requests they answer by PSN, which this stage turns into message numbers.
@@ -33,6 +35,12 @@ public final class QueuePairs {
     static final int MAX_FOLLOWED = 4096;
     static final int MAX_UNANSWERED = 1 << 14;
     static final int MAX_MISSING_RANGES = 1024;
+    /**
+     * The shortest time after which a requester sends a packet again without a NAK: the Local ACK
+     * Timeout, 4.096 µs × 2^n with n at least 1 (IBA volume 1 section 9.7.6.1.3). A copy sooner
+     * than that, with no NAK between, is no retransmission.
+     */
+    static final long MIN_LOCAL_ACK_TIMEOUT_NANOS = 8192;
     /** Request packets a requester may have waiting for an earlier PSN. */
     static final int MAX_PENDING = 4096;
     /** Sends and Writes a requester remembers, to place packets that arrive late. */
@@ -97,6 +105,13 @@ public final class QueuePairs {
         /** Packets are being taken after a capture loss: a message without its First is no violation. */
         boolean afterLoss;
         long lastFrame;
+        /** The PSN of the request packet seen last, or -1; whether a NAK came after it. */
+        long lastPsn = -1;
+        boolean nakSinceLast;
+        /** The PSN of the packet sent again seen last, or -1: a retransmission right after it continues its run. */
+        long resending = -1;
+        /** The highest request PSN seen, or -1. */
+        long highest = -1;
         final ArrayDeque<Request> unanswered = new ArrayDeque<>();
         /** Ranges of PSNs never seen before a later one, as [first, end) pairs. */
         final ArrayDeque<long[]> missing = new ArrayDeque<>();
@@ -262,6 +277,12 @@ public final class QueuePairs {
      */
     private void request(QpConnection c, int d, Requester r, IbPacket p, int op) {
         long psn = p.psn;
+        boolean copyOfLast = psn == r.lastPsn && !r.nakSinceLast;
+        r.lastPsn = psn;
+        r.nakSinceLast = false;
+        if (copyOfLast && duplicate(c, d, r, p)) {
+            return;
+        }
         if (r.seen.contains(psn)) {
             retransmission(c, d, r, p, op, r.seen.frame(psn), r.seen.time(psn), r.seen.first(psn));
             return;
@@ -271,7 +292,16 @@ public final class QueuePairs {
         }
         int ahead = signed(psn - r.expected);
         IbPacket waiting = r.pending.get(psn);
-        if (waiting != null) {
+        if (waiting == null) {
+            if (r.highest < 0 || signed(psn - r.highest) > 0) {
+                // a packet sent for the first time: a run of packets sent again is over
+                r.resending = -1;
+                r.highest = psn;
+            } else {
+                // first seen behind the highest PSN: lost the first time, carried by a run sent again
+                goingBack(c, r, psn);
+            }
+        } else {
             retransmission(c, d, r, p, op, waiting.frame, waiting.timeNanos, psn);
             if (ahead != 0) {
                 return;
@@ -505,10 +535,55 @@ public final class QueuePairs {
         m.headLength += n;
     }
 
+    /**
+     * Whether packet p, with the PSN of the request packet just before it and no NAK between, is a
+     * duplicate: sooner after the first copy than any requester sends again. Counted and told, never
+     * taken as a message nor as a retransmission.
+     */
+    private boolean duplicate(QpConnection c, int d, Requester r, IbPacket p) {
+        long psn = p.psn;
+        long firstFrame;
+        long firstTime;
+        if (r.seen.contains(psn)) {
+            firstFrame = r.seen.frame(psn);
+            firstTime = r.seen.time(psn);
+        } else {
+            IbPacket waiting = r.pending.get(psn);
+            if (waiting == null) {
+                return false;
+            }
+            firstFrame = waiting.frame;
+            firstTime = waiting.timeNanos;
+        }
+        long delay = p.timeNanos - firstTime;
+        if (delay >= MIN_LOCAL_ACK_TIMEOUT_NANOS) {
+            return false;
+        }
+        c.counters.duplicatePackets++;
+        RdmaEvent e = new RdmaEvent(Kind.DUPLICATE, d, p.frame, p.timeNanos);
+        e.opcode = p.opcode;
+        e.original = firstFrame;
+        e.delayNanos = delay;
+        e.message = messageOf(r, psn);
+        e.text = Opcodes.name(p.opcode) + " with PSN " + psn + ", a copy of frame " + firstFrame + " " + micros(delay)
+                + " later, sooner than the requester may send again: duplicated on the way or by the capture";
+        out.rdma(c, e);
+        return true;
+    }
+
+    /** A packet of a run sent again: the first of a run (not right after the last one's PSN) counts a Go-Back-N. */
+    private static void goingBack(QpConnection c, Requester r, long psn) {
+        if (r.resending < 0 || r.resending != ((psn - 1) & PSN_MASK)) {
+            c.counters.goBackN++;
+        }
+        r.resending = psn;
+    }
+
     private void retransmission(QpConnection c, int d, Requester r, IbPacket p, int op, long originalFrame,
                                 long originalTime, long requestPsn) {
         QpConnection.Counters n = c.counters;
         n.retransmittedPackets++;
+        goingBack(c, r, p.psn);
         long delay = p.timeNanos - originalTime;
         n.retransmitDelayNanos += Math.max(0, delay);
         n.maxRetransmitDelayNanos = Math.max(n.maxRetransmitDelayNanos, delay);
@@ -643,6 +718,7 @@ public final class QueuePairs {
 
     private void nak(QpConnection c, int d, Requester r, IbPacket p, int kind, int code) {
         QpConnection.Counters n = c.counters;
+        r.nakSinceLast = true;
         acknowledged(c, d, r, p, p.psn, false);
         RdmaEvent e = new RdmaEvent(Kind.NAK, d, p.frame, p.timeNanos);
         e.opcode = p.opcode;

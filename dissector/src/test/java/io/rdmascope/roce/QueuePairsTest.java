@@ -148,6 +148,49 @@ class QueuePairsTest {
     }
 
     @Test
+    void aCopyOfThePacketJustBeforeSoonerThanAnyTimeoutIsADuplicateNotARetransmission() {
+        stage.packet(request(Opcodes.SEND_FIRST, PSN_A, 1024));
+        IbPacket copy = request(Opcodes.SEND_FIRST, PSN_A, 1024);
+        copy.timeNanos = events.get(0).timeNanos + 1_000;
+        stage.packet(copy);
+        stage.packet(request(Opcodes.SEND_LAST, PSN_A + 1, 8));
+        stage.packet(ack(PSN_A + 1));
+        assertThat(kinds()).isEqualTo("SEND#1 DUPLICATE#1 SEND#1 ACK#1");
+        QpConnection c = stage.connections().get(0);
+        assertThat(c.counters.duplicatePackets).isEqualTo(1);
+        assertThat(c.counters.retransmittedPackets).isZero();
+        assertThat(events.get(1).original).isEqualTo(events.get(0).frame);
+    }
+
+    @Test
+    void theSamePacketAfterTheLocalAckTimeoutIsARetransmission() {
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        IbPacket again = request(Opcodes.SEND_ONLY, PSN_A, 8);
+        again.timeNanos = events.get(0).timeNanos + QueuePairs.MIN_LOCAL_ACK_TIMEOUT_NANOS;
+        stage.packet(again);
+        assertThat(kinds()).isEqualTo("SEND#1 RETRANSMISSION#1");
+        assertThat(stage.connections().get(0).counters.goBackN).isEqualTo(1);
+    }
+
+    @Test
+    void aCopyAfterANakIsARetransmissionHoweverSoon() {
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A + 2, 8));
+        IbPacket nak = ack(PSN_A + 1);
+        nak.syndrome = 0x60;
+        stage.packet(nak);
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A + 1, 8));
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A + 2, 8));
+        IbPacket copy = request(Opcodes.SEND_ONLY, PSN_A + 2, 8);
+        copy.timeNanos = frame * 1000 - 500;
+        stage.packet(copy);
+        QpConnection c = stage.connections().get(0);
+        assertThat(c.counters.retransmittedPackets).isEqualTo(1);
+        assertThat(c.counters.goBackN).isEqualTo(1);
+        assertThat(c.counters.duplicatePackets).isEqualTo(1);
+    }
+
+    @Test
     void aMiddlePacketShortOfThePathMtuBreaksTheLengthRule() {
         stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
         stage.packet(request(Opcodes.WRITE_MIDDLE, PSN_A + 1, 1000));

@@ -143,9 +143,9 @@ public final class Scenario extends Located {
             @JsonProperty("cm-reject") CM_REJECT,
             @JsonProperty("mra") MRA;
 
-            /** Faults of RoCE connections (drop is both). */
+            /** Faults of RoCE connections (drop and duplicate are both). */
             public boolean roce() {
-                return this == DROP || ordinal() >= RNR_NAK.ordinal();
+                return this == DROP || this == DUPLICATE || ordinal() >= RNR_NAK.ordinal();
             }
 
             /** Faults of RoCE connections that change the CM exchange, not a message. */

@@ -255,7 +255,7 @@ final class ScenarioChecker {
             range(f.segment, 0, 1 << 20, f.line, what + ": fault segment");
             range(f.by, 1, 1 << 20, f.line, what + ": fault by");
             range(f.bytes, 0, 65535, f.line, what + ": fault bytes");
-            if (roce != f.kind.roce() && f.kind != Scenario.Fault.Kind.DROP) {
+            if (roce != f.kind.roce() && f.kind != Scenario.Fault.Kind.DROP && f.kind != Scenario.Fault.Kind.DUPLICATE) {
                 fail(f.line, what + ": fault " + f.kind.name().toLowerCase().replace('_', '-') + " is not a fault of "
                         + (roce ? "a RoCE" : "an iWARP") + " connection");
             }

@@ -52,6 +52,21 @@ public final class Emitter {
         write(frames.buffer(), len, cutTo);
     }
 
+    /**
+     * Writes a copy of the frame written last, {@code afterNanos} after it, as a switch that
+     * duplicates a packet does; the clock does not advance.
+     */
+    public void emitCopy(byte[] frame, long afterNanos) {
+        if (stopped) {
+            return;
+        }
+        try {
+            pcap.write(timeNanos - tickNanos + afterNanos, frame, 0, frame.length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private void write(byte[] frame, int len, int cutTo) {
         if (stopped) {
             return;

@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class RoceConnection {
     /** What can happen to one request packet. */
-    public enum FaultKind { DROP, RNR_NAK, NAK, BAD_ICRC, ECN_CE, CNP, CAPTURE_LOSS, MIDDLE_WITHOUT_FIRST, TRUNCATE }
+    public enum FaultKind { DROP, DUPLICATE, RNR_NAK, NAK, BAD_ICRC, ECN_CE, CNP, CAPTURE_LOSS, MIDDLE_WITHOUT_FIRST, TRUNCATE }
 
     /** A fault on request packet {@code packet} of a message; {@code value}: NAK syndrome, RNR timer or octets kept. */
     public record Fault(FaultKind kind, int packet, int value) {}
@@ -71,6 +71,8 @@ public final class RoceConnection {
     private static final int MRA_SERVICE_TIMEOUT = 18;
     /** The requester's wait for an acknowledgment that does not come: 4.096 us * 2^14. */
     private static final long ACK_TIMEOUT_NANOS = 4096L << 14;
+    /** How long after its first copy a duplicated packet follows (a switch copying it). */
+    private static final long DUPLICATE_AFTER_NANOS = 1_000;
     private static final int PSN_MASK = 0xffffff;
 
     private final Emitter em;
@@ -159,9 +161,10 @@ public final class RoceConnection {
         emit(side, QP1, p, 0, false);
     }
 
-    private void emit(int side, long srcQp, TransportPacket p, int ecn, boolean badIcrc) {
+    private byte[] emit(int side, long srcQp, TransportPacket p, int ecn, boolean badIcrc) {
         byte[] f = path.frame(port[side], port[1 - side], 0xc000 | (int) (srcQp & 0x3fff), p.encode(), ecn, badIcrc);
         em.emit(f);
+        return f;
     }
 
     // ------------------------------------------------------------------ messages
@@ -204,8 +207,11 @@ public final class RoceConnection {
                 }
             }
             if (fault(faults, i, FaultKind.DROP) == null && fault(faults, i, FaultKind.CAPTURE_LOSS) == null) {
-                emit(side, s.qpn[side], p, fault(faults, i, FaultKind.ECN_CE) != null ? ECN_CE : 0,
+                byte[] frame = emit(side, s.qpn[side], p, fault(faults, i, FaultKind.ECN_CE) != null ? ECN_CE : 0,
                         fault(faults, i, FaultKind.BAD_ICRC) != null);
+                if (fault(faults, i, FaultKind.DUPLICATE) != null) {
+                    em.emitCopy(frame, DUPLICATE_AFTER_NANOS);
+                }
             }
             if (fault(faults, i, FaultKind.CNP) != null) {
                 cnp(1 - side);
