@@ -23,6 +23,10 @@ class ReleaseArchiveTest {
         Path home = dir.resolve("rdmascope-0.1.0");
         assertThat(home.resolve("bin/rdmascope")).isExecutable();
         assertThat(home.resolve("bin/rdmascope.cmd")).isRegularFile();
+        // cmd.exe reads labels and blocks reliably only with CRLF line ends; the launcher refuses a Java before 17
+        String cmd = Files.readString(home.resolve("bin/rdmascope.cmd"));
+        assertThat(cmd.split("\r\n", -1)).allMatch(line -> !line.contains("\n"));
+        assertThat(cmd).contains("LSS 17", "exit /b 2", "io.rdmascope.cli.Main %*");
         assertThat(Files.readString(home.resolve("completion/rdmascope.bash"))).contains("analyze", "dissect", "capture",
                 "--display-filter");
         try (var jars = Files.list(home.resolve("lib"))) {
