@@ -819,8 +819,10 @@ public final class QueuePairs {
         switch (m.type) {
             case REQ -> {
                 String k = p.source + "/" + m.localCommId;
-                if (pending.containsKey(k)) {
-                    return pending.get(k);
+                QpConnection known = pending.get(k);
+                if (known != null && !known.closed) {
+                    // the same request again (its reply was lost or late)
+                    return known;
                 }
                 QpConnection c = add();
                 if (c == null) {

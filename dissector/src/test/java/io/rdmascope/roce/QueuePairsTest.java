@@ -191,6 +191,35 @@ class QueuePairsTest {
     }
 
     @Test
+    void queuePairNumbersAndCommunicationIdsReusedAfterADisconnectMakeANewConnection() {
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        stage.packet(ack(PSN_A));
+        CmMessage dreq = new CmMessage(CmMessage.Type.DREQ);
+        dreq.localCommId = 7;
+        dreq.remoteCommId = 8;
+        stage.packet(cm(A, B, dreq));
+        CmMessage req = new CmMessage(CmMessage.Type.REQ);
+        req.localCommId = 7;
+        req.qpn = QP_A;
+        req.startingPsn = PSN_B + 100;
+        req.pathMtu = 3;
+        stage.packet(cm(A, B, req));
+        CmMessage rep = new CmMessage(CmMessage.Type.REP);
+        rep.localCommId = 8;
+        rep.remoteCommId = 7;
+        rep.qpn = QP_B;
+        rep.startingPsn = PSN_A + 100;
+        stage.packet(cm(B, A, rep));
+        events.clear();
+        stage.packet(request(Opcodes.SEND_ONLY, PSN_A + 100, 8));
+        stage.packet(ack(PSN_A + 100));
+        assertThat(stage.connections()).hasSize(2);
+        assertThat(stage.connections().get(0).closed).isTrue();
+        assertThat(kinds()).isEqualTo("SEND#1 ACK#1");
+        assertThat(stage.connections().get(1).counters.packets).isEqualTo(2);
+    }
+
+    @Test
     void aMiddlePacketShortOfThePathMtuBreaksTheLengthRule() {
         stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
         stage.packet(request(Opcodes.WRITE_MIDDLE, PSN_A + 1, 1000));
