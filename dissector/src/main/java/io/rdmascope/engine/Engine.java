@@ -16,6 +16,7 @@ import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.Ulps;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,8 +37,9 @@ import java.util.List;
  *   <li>{@link UpperLayer}: the upper-layer protocols, their calls and the regions they advertise.</li>
  * </ul>
  * The rule sets raise violations through one {@link Reporter}, keep transactions in one
- * {@link Ledger}, and tell what they decided to one {@link Narration} ({@link Narrator} when the
- * listener {@linkplain EngineListener#wantsSteps() wants steps}, else nothing). Per MPA connection
+ * {@link Ledger}, and publish what they decided on one stream of {@link Decisions}, to which the
+ * engine subscribes the {@link Narrator} when the listener {@linkplain EngineListener#wantsSteps()
+ * wants steps} (no rule words a step of its own). Per MPA connection
  * they keep their state on one {@link Conn}; per endpoint (IP address) a model of its NIC and driver
  * ({@link NicModel}): the STag table, the buffer pool of each queue pair and the driver's command
  * table. Every violation is reported at the frame where a real NIC would have noticed it: the frame
@@ -71,7 +73,7 @@ public final class Engine implements MessageListener {
     private final Operations ops;
     private final UpperLayer ulps;
     private final Verbs verbs;
-    private final Narration narration;
+    private final Decisions decisions;
     private boolean finished;
 
     public Engine(NicSettings settings, EngineListener listener) {
@@ -80,19 +82,32 @@ public final class Engine implements MessageListener {
 
     /** An engine that decodes these upper-layer protocols. */
     public Engine(NicSettings settings, EngineListener listener, List<Ulp> protocols) {
+        this(settings, listener, protocols, List.of());
+    }
+
+    /**
+     * An engine whose decisions are also told to {@code subscribers}, after the {@link Narrator}
+     * (subscribed when the listener {@linkplain EngineListener#wantsSteps() wants steps}).
+     */
+    Engine(NicSettings settings, EngineListener listener, List<Ulp> protocols, List<Decisions> subscribers) {
         NicSettings nic = settings == null ? NicSettings.DEFAULTS : settings;
         this.model = new NicModel(nic.buffersPerQp(), nic.maxPerOperation());
         this.conns = new Connections(model);
         this.ledger = new Ledger(listener);
         this.reporter = new Reporter(listener, ledger);
-        this.narration = listener.wantsSteps() ? new Narrator(listener, nic) : Narration.SILENT;
-        this.mpa = new MpaRules(reporter, narration);
+        List<Decisions> all = new ArrayList<>();
+        if (listener.wantsSteps()) {
+            all.add(new Narrator(listener, nic));
+        }
+        all.addAll(subscribers);
+        this.decisions = Decisions.of(all);
+        this.mpa = new MpaRules(reporter, decisions);
         this.rdmap = new RdmapRules(reporter);
-        this.oneShots = new OneShotRules(nic, ledger, reporter, narration);
-        this.stags = new StagRules(nic, model, conns, ledger, reporter, narration);
-        this.ulps = new UpperLayer(protocols, ledger, reporter, narration);
-        this.ops = new Operations(ledger, reporter, narration, stags, ulps);
-        this.verbs = new Verbs(ledger, reporter, stags, ulps, narration);
+        this.oneShots = new OneShotRules(nic, ledger, reporter, decisions);
+        this.stags = new StagRules(nic, model, conns, ledger, reporter, decisions);
+        this.ulps = new UpperLayer(protocols, ledger, reporter, decisions);
+        this.ops = new Operations(ledger, reporter, decisions, stags, ulps);
+        this.verbs = new Verbs(ledger, reporter, stags, ulps, decisions);
     }
 
     /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */
@@ -222,7 +237,7 @@ public final class Engine implements MessageListener {
                     if (s.last) {
                         ulps.send(c, d, f, m, operation, op.code, 0);
                     }
-                    narration.sendPlaced(c, d, f, s, op);
+                    decisions.sendPlaced(c, d, f, s, op);
                 }
                 break;
             case SEND_WITH_INVALIDATE:
@@ -309,7 +324,7 @@ public final class Engine implements MessageListener {
             return;
         }
         c.closed = true;
-        narration.teardown(c, f, reason);
+        decisions.teardown(c, f, reason);
         ops.closed(c);
         ulps.close(c, f);
         ledger.abortOperations(c.id);

@@ -36,14 +36,14 @@ final class Operations {
 
     private final Ledger ledger;
     private final Reporter reporter;
-    private final Narration narration;
+    private final Decisions decisions;
     private final StagRules stags;
     private final UpperLayer ulps;
 
-    Operations(Ledger ledger, Reporter reporter, Narration narration, StagRules stags, UpperLayer ulps) {
+    Operations(Ledger ledger, Reporter reporter, Decisions decisions, StagRules stags, UpperLayer ulps) {
         this.ledger = ledger;
         this.reporter = reporter;
-        this.narration = narration;
+        this.decisions = decisions;
         this.stags = stags;
         this.ulps = ulps;
     }
@@ -85,7 +85,7 @@ final class Operations {
 
     /** A segment of an RDMA Write: judged against the peer's STag table, its data accounted. */
     void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation, boolean first) {
-        narration.writeSent(c, d, f, s, op);
+        decisions.writeSent(c, d, f, s, op);
         if (first && operation != null) {
             link(c, d, operation, s.stag, s.to, s.payloadLength);
         }
@@ -103,7 +103,7 @@ final class Operations {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
         }
-        narration.writePlaced(c, d, f, s);
+        decisions.writePlaced(c, d, f, s);
     }
 
     /**
@@ -126,7 +126,7 @@ final class Operations {
         if (t != null) {
             t.note = RdmapRules.READY_TO_RECEIVE;
         }
-        narration.readyToReceive(c, d, f, op);
+        decisions.readyToReceive(c, d, f, op);
     }
 
     // ------------------------------------------------------------------ reads
@@ -158,7 +158,7 @@ final class Operations {
         if (operation.parent != null && ledger.isOpen(operation.parent)) {
             operation.parent.addDataFrame(f);
         }
-        narration.readRequested(c, d, f, rr);
+        decisions.readRequested(c, d, f, rr);
         StagEntry e = stags.access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), StagRules.ACCESS_READ,
                 "RDMA Read Request", operation);
         Transaction t = null;
@@ -169,7 +169,7 @@ final class Operations {
             } else {
                 t = null;
             }
-            narration.readServed(c, d, f, rr);
+            decisions.readServed(c, d, f, rr);
         }
         OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
                 rr.sourceStag(), rr.sourceTo(), f, t);
@@ -242,9 +242,9 @@ final class Operations {
         if (t != null && ledger.isOpen(t)) {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
-            narration.readReturned(c, d, f, s, t);
+            decisions.readReturned(c, d, f, s, t);
         }
-        narration.readPlaced(c, d, f, s);
+        decisions.readPlaced(c, d, f, s);
         boolean done = s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
         if (r.operation instanceof Transaction op) {
             if (op.parent != null && ledger.isOpen(op.parent)) {

@@ -27,14 +27,14 @@ final class Verbs {
     private final Reporter reporter;
     private final StagRules stags;
     private final UpperLayer ulps;
-    private final Narration narration;
+    private final Decisions decisions;
 
-    Verbs(Ledger ledger, Reporter reporter, StagRules stags, UpperLayer ulps, Narration narration) {
+    Verbs(Ledger ledger, Reporter reporter, StagRules stags, UpperLayer ulps, Decisions decisions) {
         this.ledger = ledger;
         this.reporter = reporter;
         this.stags = stags;
         this.ulps = ulps;
-        this.narration = narration;
+        this.decisions = decisions;
     }
 
     /** What the engine keeps of one direction's operations on a transport-neutral connection. */
@@ -119,8 +119,7 @@ final class Verbs {
             t.addDataFrame(f);
         }
         t.bytes += e.bytes;
-        narration.nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " in a receive buffer"
-                + (e.last ? " (message of " + e.messageBytes + " B complete)" : ""));
+        decisions.sendReceived(c, d, f, e);
         if (e.last) {
             if (e.invalidateKey != 0) {
                 t.invalidateStag = e.invalidateKey;
@@ -153,8 +152,7 @@ final class Verbs {
             t.parent.addDataFrame(f);
             t.parent.bytes += e.bytes;
         }
-        narration.nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " at " + Words.hex(e.address)
-                + " of R_Key " + Words.stag(t.stag));
+        decisions.writeReceived(c, d, f, e, t.stag);
         if (e.last) {
             ulps.write(c, d, f, e.head, e.headLength, e.messageBytes, t, t.stag, t.to);
         }
@@ -169,8 +167,7 @@ final class Verbs {
             link(c, d, t, e.key, e.address, e.length);
             stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         }
-        narration.nic(c, d, f, false, "asks for " + e.length + " B of R_Key " + Words.stag(e.key) + " at "
-                + Words.hex(e.address) + " (RDMA Read Request)");
+        decisions.readAsked(c, d, f, e);
         if (t.parent != null && ledger.isOpen(t.parent)) {
             t.parent.addDataFrame(f);
         }
@@ -221,7 +218,7 @@ final class Verbs {
             t.parent.addDataFrame(f);
             t.parent.bytes += e.bytes;
         }
-        narration.nic(c, d, f, true, "returns " + e.bytes + " B for " + t.id + (e.last ? ", the last of it" : ""));
+        decisions.responseReturned(c, d, f, e, t);
         if (e.last) {
             remove(c, d, t);
             ledger.completed(t, f);
@@ -248,7 +245,7 @@ final class Verbs {
                 it.remove();
                 if (ledger.isOpen(o.t)) {
                     ledger.completed(o.t, f);
-                    narration.nic(c, d, f, true, "acknowledges " + o.t.id);
+                    decisions.acknowledged(c, d, f, o.t);
                 }
             }
         }
@@ -268,7 +265,7 @@ final class Verbs {
             t.addDataFrame(f);
             t.retransmissions++;
         }
-        narration.nic(c, d, f, false, "sends a packet again (" + e.text + ")");
+        decisions.resent(c, d, f, e);
     }
 
     private void wire(Conn c, int d, long f, RdmaEvent e) {
