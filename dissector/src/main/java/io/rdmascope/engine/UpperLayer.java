@@ -262,7 +262,7 @@ final class UpperLayer {
         String protocol = s.protocol.name();
         for (String p : msg.problems) {
             reporter.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
-                    protocol + " message from " + c.endpoint[d] + ": " + p, reference(protocol));
+                    protocol + " message from " + c.endpoint[d] + ": " + p, reference(s.protocol));
         }
         Transaction call = null;
         TransactionKind kind = TransactionKind.of(protocol);
@@ -490,17 +490,9 @@ final class UpperLayer {
 
     private static final byte[] EMPTY = new byte[0];
 
-    /** Where a protocol's message layout is specified, for ULP_MALFORMED. */
-    static String reference(String protocol) {
-        return switch (protocol) {
-            case "rpc" -> "RFC 8166 section 4";
-            case "nvme" -> "NVMe over Fabrics 1.1, RDMA transport";
-            case "iser" -> "RFC 7145 section 9";
-            case "smb" -> "MS-SMBD section 2.2, MS-SMB2 section 2.2";
-            case "rping" -> "rdma-core librdmacm/examples/rping.c (struct rping_rdma_info)";
-            case "perftest" -> "perftest src/perftest_communication.h (struct pingpong_dest)";
-            case "rsockets" -> "rdma-core librdmacm/rsocket.c (struct rs_conn_data, struct rs_sge)";
-            default -> ViolationCode.ULP_MALFORMED.reference;
-        };
+    /** Where a protocol's message layout is specified, for ULP_MALFORMED: as the protocol declares it. */
+    static String reference(Ulp protocol) {
+        String r = protocol.reference();
+        return r != null ? r : ViolationCode.ULP_MALFORMED.reference;
     }
 }
