@@ -38,14 +38,14 @@ final class Operations {
     private final Reporter reporter;
     private final Decisions decisions;
     private final StagRules stags;
-    private final UpperLayer ulps;
+    private final Messages messages;
 
-    Operations(Ledger ledger, Reporter reporter, Decisions decisions, StagRules stags, UpperLayer ulps) {
+    Operations(Ledger ledger, Reporter reporter, Decisions decisions, StagRules stags, Messages messages) {
         this.ledger = ledger;
         this.reporter = reporter;
         this.decisions = decisions;
         this.stags = stags;
-        this.ulps = ulps;
+        this.messages = messages;
     }
 
     // ------------------------------------------------------------------ writes and sends
@@ -87,7 +87,7 @@ final class Operations {
     void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation, boolean first) {
         decisions.writeSent(c, d, f, s, op);
         if (first && operation != null) {
-            link(c, d, operation, s.stag, s.to, s.payloadLength);
+            messages.link(c, d, operation, s.stag, s.to, s.payloadLength);
         }
         StagEntry e = stags.access(c, d, f, m, s.stag, s.to, s.payloadLength, StagRules.ACCESS_WRITE, op.displayName,
                 operation);
@@ -104,19 +104,6 @@ final class Operations {
             t.addDataFrame(f);
         }
         decisions.writePlaced(c, d, f, s);
-    }
-
-    /**
-     * Gives an operation the frame that advertised the region it names, and makes it part of the
-     * upper-layer call that advertised it.
-     */
-    private void link(Conn c, int d, Transaction operation, long stag, long to, long length) {
-        StagEntry e = c.nic(1 - d).find(stag);
-        if (e != null) {
-            e = e.covering(to, length);
-            operation.advertisedFrame = e.advertisedFrame();
-            ulps.used(e, operation);
-        }
     }
 
     /** The MPA ready-to-receive message: an operation of its own, not judged against the STag table. */
@@ -154,7 +141,7 @@ final class Operations {
     /** An RDMA Read Request: its transaction, judged against the peer's STag table, and queued for its responses. */
     void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
         Transaction operation = beginRead(c, d, f, rr);
-        link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
+        messages.link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
         if (operation.parent != null && ledger.isOpen(operation.parent)) {
             operation.parent.addDataFrame(f);
         }

@@ -1,7 +1,5 @@
 package io.rdmascope.engine;
 
-import io.rdmascope.model.StagEntry;
-import io.rdmascope.pdu.Opcode;
 import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayDeque;
@@ -13,8 +11,9 @@ import java.util.Iterator;
  * of its response, each atomic with its response. A Send or Write ends with the acknowledgement
  * that covers it (its latency is first packet to acknowledgement), a Read with its response's last
  * packet, an atomic with its response. Every remote key named is judged against the peer's STag
- * table ({@link StagRules}), the keys the upper-layer protocols advertise in Sends are learned
- * ({@link UpperLayer}), and a Send with Invalidate invalidates its key. Retransmissions are the
+ * table ({@link StagRules}); the whole Sends and Writes go to the rules every transport shares
+ * ({@link Messages}: the keys the upper-layer protocols advertise are learned, a Send with
+ * Invalidate invalidates its key). Retransmissions are the
  * transport at work, not violations: they are counted on their transaction's connection by the
  * transport's stage. NAKs, losses the capture itself made and findings of the transport's stage
  * about its wire are reported with their codes.
@@ -26,14 +25,14 @@ final class Verbs {
     private final Ledger ledger;
     private final Reporter reporter;
     private final StagRules stags;
-    private final UpperLayer ulps;
+    private final Messages messages;
     private final Decisions decisions;
 
-    Verbs(Ledger ledger, Reporter reporter, StagRules stags, UpperLayer ulps, Decisions decisions) {
+    Verbs(Ledger ledger, Reporter reporter, StagRules stags, Messages messages, Decisions decisions) {
         this.ledger = ledger;
         this.reporter = reporter;
         this.stags = stags;
-        this.ulps = ulps;
+        this.messages = messages;
         this.decisions = decisions;
     }
 
@@ -100,11 +99,6 @@ final class Verbs {
         return t;
     }
 
-    /** The RDMAP opcode of a Send, as the upper-layer decoders know them. */
-    private static int sendOpcode(RdmaEvent e) {
-        return e.invalidateKey != 0 ? Opcode.SEND_WITH_INVALIDATE.code : Opcode.SEND.code;
-    }
-
     private void send(Conn c, int d, long f, RdmaEvent e) {
         Transaction t = e.first ? begin(c, d, f, e.message, TransactionKind.SEND, 0, 0, 0, 0) : find(c, d, e.message);
         if (t == null) {
@@ -121,12 +115,10 @@ final class Verbs {
         t.bytes += e.bytes;
         decisions.sendReceived(c, d, f, e);
         if (e.last) {
-            if (e.invalidateKey != 0) {
+            if (e.invalidates) {
                 t.invalidateStag = e.invalidateKey;
-                stags.completion(c, d, f, e.invalidateKey, CompletionKind.SEND_WITH_INVALIDATE,
-                        Opcode.SEND_WITH_INVALIDATE);
             }
-            ulps.send(c, d, f, e.head, e.headLength, e.messageBytes, t, sendOpcode(e), e.invalidateKey);
+            messages.sendDelivered(c, e, t);
         }
     }
 
@@ -137,7 +129,7 @@ final class Verbs {
             t.opcode = e.opcode;
             if (e.length > 0) {
                 // a zero-length RDMA Write touches no memory: its R_Key is not checked (IBA volume 1 chapter 9)
-                link(c, d, t, e.key, e.address, e.length);
+                messages.link(c, d, t, e.key, e.address, e.length);
                 stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_WRITE, "RDMA Write", t);
             }
         } else {
@@ -154,7 +146,7 @@ final class Verbs {
         }
         decisions.writeReceived(c, d, f, e, t.stag);
         if (e.last) {
-            ulps.write(c, d, f, e.head, e.headLength, e.messageBytes, t, t.stag, t.to);
+            messages.writeDelivered(c, e, t, t.stag, t.to);
         }
     }
 
@@ -164,7 +156,7 @@ final class Verbs {
         t.opcode = e.opcode;
         if (e.length > 0) {
             // a zero-length RDMA Read touches no memory: its R_Key is not checked (IBA volume 1 chapter 9)
-            link(c, d, t, e.key, e.address, e.length);
+            messages.link(c, d, t, e.key, e.address, e.length);
             stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         }
         decisions.readAsked(c, d, f, e);
@@ -277,16 +269,6 @@ final class Verbs {
             case MALFORMED -> ViolationCode.IB_MALFORMED;
         };
         reporter.report(code, f, c, null, null, e.text);
-    }
-
-    /** Gives an operation the frame that advertised its region, and makes it part of the call that advertised it. */
-    private void link(Conn c, int d, Transaction operation, long key, long address, long length) {
-        StagEntry entry = c.nic(1 - d).find(key);
-        if (entry != null) {
-            entry = entry.covering(address, length);
-            operation.advertisedFrame = entry.advertisedFrame();
-            ulps.used(entry, operation);
-        }
     }
 
     /** The connection closed: what is still open on it is aborted by the engine's close. */
