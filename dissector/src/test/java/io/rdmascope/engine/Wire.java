@@ -44,8 +44,13 @@ final class Wire implements EngineListener {
     }
 
     Wire(NicSettings settings, boolean narrate) {
+        this(settings, narrate, io.rdmascope.ulp.Ulps.all());
+    }
+
+    /** A wire whose engine decodes these upper-layer protocols. */
+    Wire(NicSettings settings, boolean narrate, List<io.rdmascope.ulp.Ulp> protocols) {
         this.narrate = narrate;
-        Judge chain = Judge.of(settings, this);
+        Judge chain = Judge.of(settings, this, protocols);
         this.judge = chain.engine();
         this.engine = chain.input();
     }
