@@ -15,12 +15,13 @@ import java.util.List;
 
 /**
  * The engine's decision stream: what the rule sets decided, published as they decide it, with what
- * they decided on (an STag learned, an access judged, a transaction begun or ended, a region
- * invalidated, an upper-layer call recognised). The rule sets only publish; whoever wants to know
- * subscribes ({@link Engine}): the {@link Narrator} words each decision as a step of the hosts'
- * drivers and NICs for {@code --explain}. With no subscriber the stream is {@link #NONE}, so that
- * nothing is built for a run no one listens to. {@code c} is the connection, {@code d} the
- * direction of the frame {@code f} (its source is {@code c.endpoint[d]}).
+ * they decided on (data placed in or read from a region, an STag advertised, bound or invalidated,
+ * a one-shot or upper-layer transaction begun or answered, a protocol recognised, a connection torn
+ * down). The rule sets only publish; whoever wants to know subscribes ({@link Engine}): the
+ * {@link Narrator} words each decision as a step of the hosts' drivers and NICs for
+ * {@code --explain}. With no subscriber the stream is {@link #NONE}, so that nothing is built for a
+ * run no one listens to. {@code c} is the connection, {@code d} the direction of the frame
+ * {@code f} (its source is {@code c.endpoint[d]}).
  *
  * <p>Every method does nothing unless overridden.
  */
