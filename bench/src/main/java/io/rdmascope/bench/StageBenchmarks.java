@@ -3,8 +3,8 @@ package io.rdmascope.bench;
 import io.rdmascope.capture.CaptureReader;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.Packet;
-import io.rdmascope.engine.Engine;
 import io.rdmascope.engine.EngineListener;
+import io.rdmascope.engine.Judge;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
@@ -116,7 +116,7 @@ public class StageBenchmarks {
     @Benchmark
     public int engineOnly() {
         int[] n = new int[1];
-        Engine judge = new Engine(NicSettings.DEFAULTS, new EngineListener() {
+        PduListener engine = Judge.of(NicSettings.DEFAULTS, new EngineListener() {
             @Override
             public void violation(Violation violation) {
                 n[0]++;
@@ -126,8 +126,7 @@ public class StageBenchmarks {
             public void transaction(Transaction transaction) {
                 n[0]++;
             }
-        });
-        io.rdmascope.ddp.MessageAssembly engine = new io.rdmascope.ddp.MessageAssembly(judge);
+        }).input();
         for (Consumer<PduListener> e : events) {
             e.accept(engine);
         }

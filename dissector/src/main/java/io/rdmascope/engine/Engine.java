@@ -16,6 +16,7 @@ import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.Ulps;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,11 +34,17 @@ import java.util.List;
  *       invalidate an STag, the regions a closing connection still holds;</li>
  *   <li>{@link Operations}: the RDMAP operations as transactions (Reads paired with their
  *       Responses, Atomics with theirs, ORD against IRD);</li>
- *   <li>{@link UpperLayer}: the upper-layer protocols, their calls and the regions they advertise.</li>
+ *   <li>{@link UpperLayer}: the upper-layer protocols, their calls and the regions they advertise;</li>
+ *   <li>{@link Messages}: what whole messages do whatever their transport (a Send's invalidation,
+ *       the Sends and Writes handed to the upper-layer protocols, the advertised region an
+ *       operation names), reached the same way from iWARP's messages and from the
+ *       transport-neutral events ({@link io.rdmascope.rdma.RdmaEvent}) of RoCE and InfiniBand,
+ *       which {@link Verbs} judges.</li>
  * </ul>
  * The rule sets raise violations through one {@link Reporter}, keep transactions in one
- * {@link Ledger}, and tell what they decided to one {@link Narration} ({@link Narrator} when the
- * listener {@linkplain EngineListener#wantsSteps() wants steps}, else nothing). Per MPA connection
+ * {@link Ledger}, and publish what they decided on one stream of {@link Decisions}, to which the
+ * engine subscribes the {@link Narrator} when the listener {@linkplain EngineListener#wantsSteps()
+ * wants steps} (no rule words a step of its own). Per MPA connection
  * they keep their state on one {@link Conn}; per endpoint (IP address) a model of its NIC and driver
  * ({@link NicModel}): the STag table, the buffer pool of each queue pair and the driver's command
  * table. Every violation is reported at the frame where a real NIC would have noticed it: the frame
@@ -70,8 +77,9 @@ public final class Engine implements MessageListener {
     private final StagRules stags;
     private final Operations ops;
     private final UpperLayer ulps;
+    private final Messages messages;
     private final Verbs verbs;
-    private final Narration narration;
+    private final Decisions decisions;
     private boolean finished;
 
     public Engine(NicSettings settings, EngineListener listener) {
@@ -80,19 +88,33 @@ public final class Engine implements MessageListener {
 
     /** An engine that decodes these upper-layer protocols. */
     public Engine(NicSettings settings, EngineListener listener, List<Ulp> protocols) {
+        this(settings, listener, protocols, List.of());
+    }
+
+    /**
+     * An engine whose decisions are also told to {@code subscribers}, after the {@link Narrator}
+     * (subscribed when the listener {@linkplain EngineListener#wantsSteps() wants steps}).
+     */
+    Engine(NicSettings settings, EngineListener listener, List<Ulp> protocols, List<Decisions> subscribers) {
         NicSettings nic = settings == null ? NicSettings.DEFAULTS : settings;
         this.model = new NicModel(nic.buffersPerQp(), nic.maxPerOperation());
         this.conns = new Connections(model);
         this.ledger = new Ledger(listener);
         this.reporter = new Reporter(listener, ledger);
-        this.narration = listener.wantsSteps() ? new Narrator(listener, nic) : Narration.SILENT;
-        this.mpa = new MpaRules(reporter, narration);
+        List<Decisions> all = new ArrayList<>();
+        if (listener.wantsSteps()) {
+            all.add(new Narrator(listener, nic));
+        }
+        all.addAll(subscribers);
+        this.decisions = Decisions.of(all);
+        this.mpa = new MpaRules(reporter, decisions);
         this.rdmap = new RdmapRules(reporter);
-        this.oneShots = new OneShotRules(nic, ledger, reporter, narration);
-        this.stags = new StagRules(nic, model, conns, ledger, reporter, narration);
-        this.ulps = new UpperLayer(protocols, ledger, reporter, narration);
-        this.ops = new Operations(ledger, reporter, narration, stags, ulps);
-        this.verbs = new Verbs(ledger, reporter, stags, ulps, narration);
+        this.oneShots = new OneShotRules(nic, ledger, reporter, decisions);
+        this.stags = new StagRules(nic, model, conns, ledger, reporter, decisions);
+        this.ulps = new UpperLayer(protocols, ledger, reporter, decisions);
+        this.messages = new Messages(stags, ulps);
+        this.ops = new Operations(ledger, reporter, decisions, stags, messages);
+        this.verbs = new Verbs(ledger, reporter, stags, messages, decisions);
     }
 
     /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */
@@ -205,11 +227,11 @@ public final class Engine implements MessageListener {
             return;
         }
         Transaction operation = ops.segment(c, d, f, s, m, op, stream.first);
-        operation(c, d, f, s, m, stream.first, op, operation, oneShot);
+        operation(c, d, f, fpdu.timeNanos, s, m, stream.first, op, operation, oneShot);
     }
 
     /** Hands a judged segment of {@code op} to the rule sets of its operation. */
-    private void operation(Conn c, int d, long f, DdpSegment s, DdpMessage m, boolean first, Opcode op,
+    private void operation(Conn c, int d, long f, long time, DdpSegment s, DdpMessage m, boolean first, Opcode op,
                            Transaction operation, boolean oneShot) {
         switch (op) {
             case SEND:
@@ -220,23 +242,23 @@ public final class Engine implements MessageListener {
                     stags.completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
                 } else {
                     if (s.last) {
-                        ulps.send(c, d, f, m, operation, op.code, 0);
+                        messages.sendDelivered(c, delivered(RdmaEvent.Kind.SEND, d, f, time, m, op, 0), operation);
                     }
-                    narration.sendPlaced(c, d, f, s, op);
+                    decisions.sendPlaced(c, d, f, s, op);
                 }
                 break;
             case SEND_WITH_INVALIDATE:
             case SEND_WITH_SE_AND_INVALIDATE:
                 if (s.last) {
-                    stags.completion(c, d, f, s.invalidateStag, op == Opcode.SEND_WITH_INVALIDATE
-                            ? CompletionKind.SEND_WITH_INVALIDATE : CompletionKind.SEND_SE_WITH_INVALIDATE, op);
-                    ulps.send(c, d, f, m, operation, op.code, s.invalidateStag);
+                    messages.sendDelivered(c, delivered(RdmaEvent.Kind.SEND, d, f, time, m, op, s.invalidateStag),
+                            operation);
                 }
                 break;
             case RDMA_WRITE:
                 ops.write(c, d, f, s, m, op, operation, first);
-                if (s.last) {
-                    ulps.write(c, d, f, m, operation, s.stag, m == null ? s.to : m.startOffset);
+                if (s.last && m != null) {
+                    messages.writeDelivered(c, delivered(RdmaEvent.Kind.WRITE, d, f, time, m, op, 0), operation,
+                            s.stag, m.startOffset);
                 }
                 break;
             case RDMA_READ_REQUEST:
@@ -265,6 +287,30 @@ public final class Engine implements MessageListener {
             default:
                 break;
         }
+    }
+
+    /**
+     * The last segment of a whole RDMAP Send or RDMA Write message (assembled by the DDP stage into
+     * {@code m}, or null when it could not be), as the transport-neutral message the rules every
+     * transport shares ({@link Messages}) take.
+     */
+    private static RdmaEvent delivered(RdmaEvent.Kind kind, int d, long f, long time, DdpMessage m, Opcode op,
+                                       long invalidateStag) {
+        RdmaEvent e = new RdmaEvent(kind, d, f, time);
+        e.last = true;
+        e.opcode = op.code;
+        e.operation = op.displayName;
+        e.invalidates = op.invalidates();
+        e.invalidateKey = invalidateStag;
+        e.solicited = op == Opcode.SEND_WITH_SE || op == Opcode.SEND_WITH_SE_AND_INVALIDATE;
+        if (m == null) {
+            e.messageBytes = -1;
+        } else {
+            e.messageBytes = m.bytes;
+            e.head = m.head;
+            e.headLength = m.headLength;
+        }
+        return e;
     }
 
     // ------------------------------------------------------------------ transport-neutral connections
@@ -309,7 +355,7 @@ public final class Engine implements MessageListener {
             return;
         }
         c.closed = true;
-        narration.teardown(c, f, reason);
+        decisions.teardown(c, f, reason);
         ops.closed(c);
         ulps.close(c, f);
         ledger.abortOperations(c.id);

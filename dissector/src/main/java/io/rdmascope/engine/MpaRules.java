@@ -19,11 +19,11 @@ final class MpaRules {
     static final int IRD_PEER_TO_PEER = 0x2;
 
     private final Reporter reporter;
-    private final Narration narration;
+    private final Decisions decisions;
 
-    MpaRules(Reporter reporter, Narration narration) {
+    MpaRules(Reporter reporter, Decisions decisions) {
         this.reporter = reporter;
-        this.narration = narration;
+        this.decisions = decisions;
     }
 
     /** An MPA Request or Reply (the Reject bit of a Reply is judged by {@link #rejected}). */
@@ -31,7 +31,7 @@ final class MpaRules {
         int d = Conn.dir(h.direction());
         String what = h.request() ? "MPA Request" : "MPA Reply";
         StringBuilder problems = problems(c, h);
-        narration.handshake(c, d, h);
+        decisions.handshake(c, d, h);
         if (problems.length() > 0) {
             reporter.report(ViolationCode.MPA_HANDSHAKE, h.frame(), c, null, null,
                     what + " from " + c.endpoint[d] + ": " + problems);

@@ -8,12 +8,16 @@ import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpMessage;
 
-/** Words what the rule sets decided as steps of the drivers and NICs, for {@link EngineListener#step}. */
-final class Narrator implements Narration {
+/**
+ * A subscriber to the engine's {@link Decisions}: words each as a step of the drivers and NICs, for
+ * {@link EngineListener#step} ({@code --explain}).
+ */
+final class Narrator implements Decisions {
     private static final String NIC = "NIC", DRIVER = "driver";
 
     private final EngineListener listener;
@@ -28,8 +32,8 @@ final class Narrator implements Narration {
         listener.step(frame, c.id, endpoint, actor, text);
     }
 
-    @Override
-    public void nic(Conn c, int d, long f, boolean peer, String text) {
+    /** What the NIC of the sender of direction d ({@code peer} false) or its peer's ({@code peer} true) did. */
+    private void nic(Conn c, int d, long f, boolean peer, String text) {
         step(f, c, c.endpoint[peer ? 1 - d : d], NIC, "NIC " + text);
     }
 
@@ -113,6 +117,41 @@ final class Narrator implements Narration {
     public void readPlaced(Conn c, int d, long f, DdpSegment s) {
         step(f, c, c.endpoint[1 - d], NIC, "NIC places " + s.payloadLength + " B of the Read Response at TO "
                 + hex(s.to) + " of its STag " + stag(s.stag));
+    }
+
+    // Operations of transport-neutral connections
+
+    @Override
+    public void sendReceived(Conn c, int d, long f, RdmaEvent e) {
+        nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " in a receive buffer"
+                + (e.last ? " (message of " + e.messageBytes + " B complete)" : ""));
+    }
+
+    @Override
+    public void writeReceived(Conn c, int d, long f, RdmaEvent e, long key) {
+        nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " at " + hex(e.address)
+                + " of R_Key " + stag(key));
+    }
+
+    @Override
+    public void readAsked(Conn c, int d, long f, RdmaEvent e) {
+        nic(c, d, f, false, "asks for " + e.length + " B of R_Key " + stag(e.key) + " at "
+                + hex(e.address) + " (RDMA Read Request)");
+    }
+
+    @Override
+    public void responseReturned(Conn c, int d, long f, RdmaEvent e, Transaction t) {
+        nic(c, d, f, true, "returns " + e.bytes + " B for " + t.id + (e.last ? ", the last of it" : ""));
+    }
+
+    @Override
+    public void acknowledged(Conn c, int d, long f, Transaction t) {
+        nic(c, d, f, true, "acknowledges " + t.id);
+    }
+
+    @Override
+    public void resent(Conn c, int d, long f, RdmaEvent e) {
+        nic(c, d, f, false, "sends a packet again (" + e.text + ")");
     }
 
     // One-shot extension and STag table

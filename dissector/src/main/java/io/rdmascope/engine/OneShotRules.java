@@ -31,13 +31,13 @@ final class OneShotRules {
     private final NicSettings settings;
     private final Ledger ledger;
     private final Reporter reporter;
-    private final Narration narration;
+    private final Decisions decisions;
 
-    OneShotRules(NicSettings settings, Ledger ledger, Reporter reporter, Narration narration) {
+    OneShotRules(NicSettings settings, Ledger ledger, Reporter reporter, Decisions decisions) {
         this.settings = settings;
         this.ledger = ledger;
         this.reporter = reporter;
-        this.narration = narration;
+        this.decisions = decisions;
     }
 
     /** The entry's one-shot transaction, when a one-shot initiation advertised it. */
@@ -87,12 +87,12 @@ final class OneShotRules {
         Transaction t = new Transaction(ledger.nextId(TransactionKind.ONESHOT), c.id, advertiser, stag, a.to(),
                 a.length(), access, f, 0);
         ledger.initiated(t);
-        narration.oneShotAdvertised(c, d, f, t);
+        decisions.oneShotAdvertised(c, d, f, t);
         Nic.Admission admission = nic.admit(c.id, d, stag, access);
         if (admission == Nic.Admission.OK) {
             nic.bind(c.id, d, advertiser, stag, a.to(), a.length(), access, f, t.id, t);
             ledger.admitted(t);
-            narration.oneShotBound(c, d, f, nic, t);
+            decisions.oneShotBound(c, d, f, nic, t);
             return;
         }
         refused(c, d, f, nic, t, admission);
@@ -108,7 +108,7 @@ final class OneShotRules {
                     + t.advertiser + " advertises STag " + stag(stag) + ", still valid since frame "
                     + held.advertisedFrame()
                     + (held.transaction() != null ? " (" + held.transaction() + " on " + held.connection() + ")" : ""));
-            narration.bindRefusedInUse(c, f, t);
+            decisions.bindRefusedInUse(c, f, t);
             ledger.end(t);
             return;
         }
@@ -116,7 +116,7 @@ final class OneShotRules {
         reporter.report(ViolationCode.BUFFER_POOL_EXHAUSTED, f, c, stag, t, "initiation " + t.id + " from "
                 + t.advertiser + " of STag " + stag(stag) + " for " + Words.access(t.access)
                 + " is beyond the buffer pool: " + poolFull(admission));
-        narration.bindRefusedNoBuffer(c, f, t);
+        decisions.bindRefusedNoBuffer(c, f, t);
         ledger.end(t);
     }
 

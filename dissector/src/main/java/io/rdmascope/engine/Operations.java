@@ -36,16 +36,16 @@ final class Operations {
 
     private final Ledger ledger;
     private final Reporter reporter;
-    private final Narration narration;
+    private final Decisions decisions;
     private final StagRules stags;
-    private final UpperLayer ulps;
+    private final Messages messages;
 
-    Operations(Ledger ledger, Reporter reporter, Narration narration, StagRules stags, UpperLayer ulps) {
+    Operations(Ledger ledger, Reporter reporter, Decisions decisions, StagRules stags, Messages messages) {
         this.ledger = ledger;
         this.reporter = reporter;
-        this.narration = narration;
+        this.decisions = decisions;
         this.stags = stags;
-        this.ulps = ulps;
+        this.messages = messages;
     }
 
     // ------------------------------------------------------------------ writes and sends
@@ -85,9 +85,9 @@ final class Operations {
 
     /** A segment of an RDMA Write: judged against the peer's STag table, its data accounted. */
     void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation, boolean first) {
-        narration.writeSent(c, d, f, s, op);
+        decisions.writeSent(c, d, f, s, op);
         if (first && operation != null) {
-            link(c, d, operation, s.stag, s.to, s.payloadLength);
+            messages.link(c, d, operation, s.stag, s.to, s.payloadLength);
         }
         StagEntry e = stags.access(c, d, f, m, s.stag, s.to, s.payloadLength, StagRules.ACCESS_WRITE, op.displayName,
                 operation);
@@ -103,20 +103,7 @@ final class Operations {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
         }
-        narration.writePlaced(c, d, f, s);
-    }
-
-    /**
-     * Gives an operation the frame that advertised the region it names, and makes it part of the
-     * upper-layer call that advertised it.
-     */
-    private void link(Conn c, int d, Transaction operation, long stag, long to, long length) {
-        StagEntry e = c.nic(1 - d).find(stag);
-        if (e != null) {
-            e = e.covering(to, length);
-            operation.advertisedFrame = e.advertisedFrame();
-            ulps.used(e, operation);
-        }
+        decisions.writePlaced(c, d, f, s);
     }
 
     /** The MPA ready-to-receive message: an operation of its own, not judged against the STag table. */
@@ -126,7 +113,7 @@ final class Operations {
         if (t != null) {
             t.note = RdmapRules.READY_TO_RECEIVE;
         }
-        narration.readyToReceive(c, d, f, op);
+        decisions.readyToReceive(c, d, f, op);
     }
 
     // ------------------------------------------------------------------ reads
@@ -154,11 +141,11 @@ final class Operations {
     /** An RDMA Read Request: its transaction, judged against the peer's STag table, and queued for its responses. */
     void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
         Transaction operation = beginRead(c, d, f, rr);
-        link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
+        messages.link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
         if (operation.parent != null && ledger.isOpen(operation.parent)) {
             operation.parent.addDataFrame(f);
         }
-        narration.readRequested(c, d, f, rr);
+        decisions.readRequested(c, d, f, rr);
         StagEntry e = stags.access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), StagRules.ACCESS_READ,
                 "RDMA Read Request", operation);
         Transaction t = null;
@@ -169,7 +156,7 @@ final class Operations {
             } else {
                 t = null;
             }
-            narration.readServed(c, d, f, rr);
+            decisions.readServed(c, d, f, rr);
         }
         OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
                 rr.sourceStag(), rr.sourceTo(), f, t);
@@ -242,9 +229,9 @@ final class Operations {
         if (t != null && ledger.isOpen(t)) {
             t.bytes += s.payloadLength;
             t.addDataFrame(f);
-            narration.readReturned(c, d, f, s, t);
+            decisions.readReturned(c, d, f, s, t);
         }
-        narration.readPlaced(c, d, f, s);
+        decisions.readPlaced(c, d, f, s);
         boolean done = s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
         if (r.operation instanceof Transaction op) {
             if (op.parent != null && ledger.isOpen(op.parent)) {

@@ -32,16 +32,16 @@ final class StagRules {
     private final Connections conns;
     private final Ledger ledger;
     private final Reporter reporter;
-    private final Narration narration;
+    private final Decisions decisions;
 
     StagRules(NicSettings settings, NicModel model, Connections conns, Ledger ledger, Reporter reporter,
-              Narration narration) {
+              Decisions decisions) {
         this.settings = settings;
         this.model = model;
         this.conns = conns;
         this.ledger = ledger;
         this.reporter = reporter;
-        this.narration = narration;
+        this.decisions = decisions;
     }
 
     /** The transaction a violation about this entry names: its one-shot transaction, else the operation. */
@@ -207,7 +207,7 @@ final class StagRules {
         int a = 1 - d; // the advertiser receives the completion
         Nic nic = c.nic(a);
         StagEntry e = nic.find(stag);
-        narration.completionReceived(c, d, f, stag, op);
+        decisions.completionReceived(c, d, f, stag, op);
         if (e == null) {
             completionUnknown(c, d, f, stag, kind, op);
             return;
@@ -232,7 +232,7 @@ final class StagRules {
         }
         nic.invalidate(e, f);
         Transaction ending = ledger.isOpen(t) ? t : null;
-        narration.invalidated(c, d, f, nic, stag, ending);
+        decisions.invalidated(c, d, f, nic, stag, ending);
         if (ending != null) {
             ledger.completed(ending, kind, f);
         }
@@ -248,7 +248,7 @@ final class StagRules {
             return;
         }
         nic.invalidate(e, f);
-        narration.remoteInvalidated(c, d, f, e, advert, op);
+        decisions.remoteInvalidated(c, d, f, e, advert, op);
         // the STag names one registration: the regions it was advertised for beside this one go too
         for (StagEntry x = e.earlier(); x != null; x = x.earlier()) {
             nic.invalidate(x, f);
@@ -270,7 +270,7 @@ final class StagRules {
     private void completionInvalid(Conn c, int d, long f, StagEntry e, long stag, Opcode op) {
         reporter.report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, null, op.displayName + " from "
                 + c.endpoint[d] + " names STag " + stag(stag) + ", which is no longer valid: " + Words.invalidSince(e));
-        narration.completionNotSent(c, d, f, stag);
+        decisions.completionNotSent(c, d, f, stag);
     }
 
     /** A completion naming an STag advertised on another connection, or by the other side. */
@@ -278,7 +278,7 @@ final class StagRules {
         reporter.report(ViolationCode.COMPLETION_MISMATCH, f, c, stag, OneShotRules.of(e), op.displayName + " from "
                 + c.endpoint[d] + " on " + c.id + " names STag " + stag(stag) + ", advertised by "
                 + e.advertiser() + " on " + e.connection() + " in frame " + e.advertisedFrame());
-        narration.completionDifferent(c, d, f);
+        decisions.completionDifferent(c, d, f);
     }
 
     // ------------------------------------------------------------------ teardown
@@ -299,7 +299,7 @@ final class StagRules {
                 reporter.report(ViolationCode.QP_CLOSED_WITH_OPEN_BUFFERS, f, c, e.stag(), t, c.id + " closed ("
                         + reason + ") with the region of STag " + stag(e.stag()) + " advertised by " + e.advertiser()
                         + " in frame " + e.advertisedFrame() + " still allocated");
-                narration.deallocated(c, f, e);
+                decisions.deallocated(c, f, e);
                 ledger.ended(t, TransactionStatus.ABORTED);
             }
         }

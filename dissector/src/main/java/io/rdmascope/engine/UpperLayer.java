@@ -73,13 +73,13 @@ final class UpperLayer {
     private final List<Ulp> protocols;
     private final Ledger ledger;
     private final Reporter reporter;
-    private final Narration narration;
+    private final Decisions decisions;
 
-    UpperLayer(List<Ulp> protocols, Ledger ledger, Reporter reporter, Narration narration) {
+    UpperLayer(List<Ulp> protocols, Ledger ledger, Reporter reporter, Decisions decisions) {
         this.protocols = protocols;
         this.ledger = ledger;
         this.reporter = reporter;
-        this.narration = narration;
+        this.decisions = decisions;
     }
 
     private Session session(Conn c) {
@@ -141,7 +141,7 @@ final class UpperLayer {
     private void claim(Conn c, Session s, Ulp u, long f) {
         s.protocol = u;
         s.decoder = u.decoder();
-        narration.ulpRecognised(c, f, u);
+        decisions.ulpRecognised(c, f, u);
     }
 
     /** The private data of an MPA Request or Reply, after RFC 6581's IRD and ORD. */
@@ -262,7 +262,7 @@ final class UpperLayer {
         String protocol = s.protocol.name();
         for (String p : msg.problems) {
             reporter.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
-                    protocol + " message from " + c.endpoint[d] + ": " + p, reference(protocol));
+                    protocol + " message from " + c.endpoint[d] + ": " + p, reference(s.protocol));
         }
         Transaction call = null;
         TransactionKind kind = TransactionKind.of(protocol);
@@ -273,7 +273,7 @@ final class UpperLayer {
             advertise(c, d, f, s, protocol, a, call, msg);
         }
         if (call != null) {
-            narration.ulpCall(c, d, f, protocol, msg, call);
+            decisions.ulpCall(c, d, f, protocol, msg, call);
         }
         if (msg.role == UlpMessage.Role.REPLY) {
             reply(c, d, f, s, msg, op);
@@ -367,7 +367,7 @@ final class UpperLayer {
         if (!countOff(s, t)) {
             return;
         }
-        narration.ulpReply(c, d, f, t, msg);
+        decisions.ulpReply(c, d, f, t, msg);
         retire(c, 1 - d, f, t);
         ledger.completed(t, f);
     }
@@ -380,7 +380,7 @@ final class UpperLayer {
             if (e.valid() && e.owner() instanceof Advert a && a.call == call) {
                 nic.invalidate(e, f);
                 StagEntry head = nic.find(e.stag());
-                narration.ulpInvalidated(c, requester, f, e, a, call, head != null && head.newestValid() != null);
+                decisions.ulpInvalidated(c, requester, f, e, a, call, head != null && head.newestValid() != null);
             }
         }
         s.advertised.removeIf(e -> !e.valid());
@@ -414,7 +414,7 @@ final class UpperLayer {
             }
         }
         s.advertised.add(e);
-        narration.ulpAdvertised(c, d, f, a, access);
+        decisions.ulpAdvertised(c, d, f, a, access);
     }
 
     /** Advertises the region in place of the STag's entry, or as another part of it. */
@@ -490,17 +490,9 @@ final class UpperLayer {
 
     private static final byte[] EMPTY = new byte[0];
 
-    /** Where a protocol's message layout is specified, for ULP_MALFORMED. */
-    static String reference(String protocol) {
-        return switch (protocol) {
-            case "rpc" -> "RFC 8166 section 4";
-            case "nvme" -> "NVMe over Fabrics 1.1, RDMA transport";
-            case "iser" -> "RFC 7145 section 9";
-            case "smb" -> "MS-SMBD section 2.2, MS-SMB2 section 2.2";
-            case "rping" -> "rdma-core librdmacm/examples/rping.c (struct rping_rdma_info)";
-            case "perftest" -> "perftest src/perftest_communication.h (struct pingpong_dest)";
-            case "rsockets" -> "rdma-core librdmacm/rsocket.c (struct rs_conn_data, struct rs_sge)";
-            default -> ViolationCode.ULP_MALFORMED.reference;
-        };
+    /** Where a protocol's message layout is specified, for ULP_MALFORMED: as the protocol declares it. */
+    static String reference(Ulp protocol) {
+        String r = protocol.reference();
+        return r != null ? r : ViolationCode.ULP_MALFORMED.reference;
     }
 }

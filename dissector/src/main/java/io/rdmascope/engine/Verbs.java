@@ -1,7 +1,5 @@
 package io.rdmascope.engine;
 
-import io.rdmascope.model.StagEntry;
-import io.rdmascope.pdu.Opcode;
 import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayDeque;
@@ -13,8 +11,9 @@ import java.util.Iterator;
  * of its response, each atomic with its response. A Send or Write ends with the acknowledgement
  * that covers it (its latency is first packet to acknowledgement), a Read with its response's last
  * packet, an atomic with its response. Every remote key named is judged against the peer's STag
- * table ({@link StagRules}), the keys the upper-layer protocols advertise in Sends are learned
- * ({@link UpperLayer}), and a Send with Invalidate invalidates its key. Retransmissions are the
+ * table ({@link StagRules}); the whole Sends and Writes go to the rules every transport shares
+ * ({@link Messages}: the keys the upper-layer protocols advertise are learned, a Send with
+ * Invalidate invalidates its key). Retransmissions are the
  * transport at work, not violations: they are counted on their transaction's connection by the
  * transport's stage. NAKs, losses the capture itself made and findings of the transport's stage
  * about its wire are reported with their codes.
@@ -26,15 +25,15 @@ final class Verbs {
     private final Ledger ledger;
     private final Reporter reporter;
     private final StagRules stags;
-    private final UpperLayer ulps;
-    private final Narration narration;
+    private final Messages messages;
+    private final Decisions decisions;
 
-    Verbs(Ledger ledger, Reporter reporter, StagRules stags, UpperLayer ulps, Narration narration) {
+    Verbs(Ledger ledger, Reporter reporter, StagRules stags, Messages messages, Decisions decisions) {
         this.ledger = ledger;
         this.reporter = reporter;
         this.stags = stags;
-        this.ulps = ulps;
-        this.narration = narration;
+        this.messages = messages;
+        this.decisions = decisions;
     }
 
     /** What the engine keeps of one direction's operations on a transport-neutral connection. */
@@ -101,11 +100,6 @@ final class Verbs {
         return t;
     }
 
-    /** The RDMAP opcode of a Send, as the upper-layer decoders know them. */
-    private static int sendOpcode(RdmaEvent e) {
-        return e.invalidateKey != 0 ? Opcode.SEND_WITH_INVALIDATE.code : Opcode.SEND.code;
-    }
-
     private void send(Conn c, int d, long f, RdmaEvent e) {
         Transaction t = e.first ? begin(c, d, f, e.message, TransactionKind.SEND, 0, 0, 0, 0) : find(c, d, e.message);
         if (t == null) {
@@ -120,15 +114,12 @@ final class Verbs {
             t.addDataFrame(f);
         }
         t.bytes += e.bytes;
-        narration.nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " in a receive buffer"
-                + (e.last ? " (message of " + e.messageBytes + " B complete)" : ""));
+        decisions.sendReceived(c, d, f, e);
         if (e.last) {
-            if (e.invalidateKey != 0) {
+            if (e.invalidates) {
                 t.invalidateStag = e.invalidateKey;
-                stags.completion(c, d, f, e.invalidateKey, CompletionKind.SEND_WITH_INVALIDATE,
-                        Opcode.SEND_WITH_INVALIDATE);
             }
-            ulps.send(c, d, f, e.head, e.headLength, e.messageBytes, t, sendOpcode(e), e.invalidateKey);
+            messages.sendDelivered(c, e, t);
         }
     }
 
@@ -139,7 +130,7 @@ final class Verbs {
             t.opcode = e.opcode;
             if (e.length > 0) {
                 // a zero-length RDMA Write touches no memory: its R_Key is not checked (IBA volume 1 chapter 9)
-                link(c, d, t, e.key, e.address, e.length);
+                messages.link(c, d, t, e.key, e.address, e.length);
                 stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_WRITE, "RDMA Write", t);
             }
         } else {
@@ -154,10 +145,9 @@ final class Verbs {
             t.parent.addDataFrame(f);
             t.parent.bytes += e.bytes;
         }
-        narration.nic(c, d, f, true, "places " + e.bytes + " B of " + e.operation + " at " + Words.hex(e.address)
-                + " of R_Key " + Words.stag(t.stag));
+        decisions.writeReceived(c, d, f, e, t.stag);
         if (e.last) {
-            ulps.write(c, d, f, e.head, e.headLength, e.messageBytes, t, t.stag, t.to);
+            messages.writeDelivered(c, e, t, t.stag, t.to);
         }
     }
 
@@ -167,11 +157,10 @@ final class Verbs {
         t.opcode = e.opcode;
         if (e.length > 0) {
             // a zero-length RDMA Read touches no memory: its R_Key is not checked (IBA volume 1 chapter 9)
-            link(c, d, t, e.key, e.address, e.length);
+            messages.link(c, d, t, e.key, e.address, e.length);
             stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         }
-        narration.nic(c, d, f, false, "asks for " + e.length + " B of R_Key " + Words.stag(e.key) + " at "
-                + Words.hex(e.address) + " (RDMA Read Request)");
+        decisions.readAsked(c, d, f, e);
         if (t.parent != null && ledger.isOpen(t.parent)) {
             t.parent.addDataFrame(f);
         }
@@ -222,7 +211,7 @@ final class Verbs {
             t.parent.addDataFrame(f);
             t.parent.bytes += e.bytes;
         }
-        narration.nic(c, d, f, true, "returns " + e.bytes + " B for " + t.id + (e.last ? ", the last of it" : ""));
+        decisions.responseReturned(c, d, f, e, t);
         if (e.last) {
             remove(c, d, t);
             ledger.completed(t, f);
@@ -249,7 +238,7 @@ final class Verbs {
                 it.remove();
                 if (ledger.isOpen(o.t)) {
                     ledger.completed(o.t, f);
-                    narration.nic(c, d, f, true, "acknowledges " + o.t.id);
+                    decisions.acknowledged(c, d, f, o.t);
                 }
             }
         }
@@ -269,7 +258,7 @@ final class Verbs {
             t.addDataFrame(f);
             t.retransmissions++;
         }
-        narration.nic(c, d, f, false, "sends a packet again (" + e.text + ")");
+        decisions.resent(c, d, f, e);
     }
 
     private void wire(Conn c, int d, long f, RdmaEvent e) {
@@ -281,16 +270,6 @@ final class Verbs {
             case MALFORMED -> ViolationCode.IB_MALFORMED;
         };
         reporter.report(code, f, c, null, null, e.text);
-    }
-
-    /** Gives an operation the frame that advertised its region, and makes it part of the call that advertised it. */
-    private void link(Conn c, int d, Transaction operation, long key, long address, long length) {
-        StagEntry entry = c.nic(1 - d).find(key);
-        if (entry != null) {
-            entry = entry.covering(address, length);
-            operation.advertisedFrame = entry.advertisedFrame();
-            ulps.used(entry, operation);
-        }
     }
 
     /** The connection closed: what is still open on it is aborted by the engine's close. */

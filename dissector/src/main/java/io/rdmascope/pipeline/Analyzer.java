@@ -1,15 +1,13 @@
 package io.rdmascope.pipeline;
 
-import io.rdmascope.ddp.MessageAssembly;
-import io.rdmascope.engine.Engine;
 import io.rdmascope.engine.EngineListener;
+import io.rdmascope.engine.Judge;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pdu.DdpSegment;
-import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.rdma.RdmaConnection;
 import java.io.IOException;
@@ -30,12 +28,11 @@ import java.util.function.LongConsumer;
  * deletes by closing the {@link FileAnalysis}.
  */
 public final class Analyzer {
-    /** Creates the judge of a run; {@link Engine} in production. */
+    /** Creates the judge of a run; {@link Judge} in production. */
     @FunctionalInterface
     public interface EngineFactory {
         /** The engine behind the stages it needs: events in frame order, DDP messages assembled. */
-        EngineFactory ENGINE = (settings, listener) ->
-                new FrameOrder(new MessageAssembly(new Engine(settings, listener)));
+        EngineFactory ENGINE = (settings, listener) -> Judge.of(settings, listener).input();
 
         PduListener create(NicSettings settings, EngineListener listener);
     }

@@ -8,6 +8,7 @@ import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
 import io.rdmascope.rdma.RdmaConnection;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -150,7 +151,8 @@ public final class FileAnalysis implements AutoCloseable {
 
     /** Transactions per kind and status, only the kinds and statuses that occur. */
     public Map<TransactionKind, Map<TransactionStatus, Long>> transactionCountsByKind() {
-        Map<TransactionKind, Map<TransactionStatus, Long>> m = new EnumMap<>(TransactionKind.class);
+        // in the order of the kinds, as values() gives them
+        Map<TransactionKind, Map<TransactionStatus, Long>> m = new LinkedHashMap<>();
         for (TransactionKind k : TransactionKind.values()) {
             Map<TransactionStatus, Long> s = occurring(TransactionStatus.class, tally.byKind[k.ordinal()]);
             if (!s.isEmpty()) {

@@ -82,10 +82,14 @@ public final class RdmaEvent {
     /** The first payload octets of a message, as far as its packets kept them; on the last packet only. */
     public byte[] head;
     public int headLength;
-    /** Payload octets of the whole message, on its last packet. */
+    /** Payload octets of the whole message, on its last packet; negative when the transport did not assemble it. */
     public long messageBytes;
+    /** The Send invalidates {@link #invalidateKey} (a Send with Invalidate). */
+    public boolean invalidates;
     /** The key a Send with Invalidate invalidates, or 0. */
     public long invalidateKey;
+    /** The Send asks for a solicited event at the receiver (iWARP's Send with SE; the RoCE stage leaves it false). */
+    public boolean solicited;
     /** Immediate data, when the packet carries it. */
     public Long immediate;
     /** A code of the event: a NAK's code. */

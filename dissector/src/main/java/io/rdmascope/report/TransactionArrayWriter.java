@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.rdmascope.engine.FrameList;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.fields.Hex;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -169,43 +170,38 @@ final class TransactionArrayWriter {
     /** A transaction of any kind but one-shot, in the member order of the contract's table. */
     private void operation(Transaction t) throws IOException {
         string(FROM, t.advertiser);
-        switch (t.kind) {
-            case READ -> {
-                stag(SINK_STAG, t.sinkStag);
-                to(SINK_TO, t.sinkTo);
-                stag(SOURCE_STAG, t.stag);
-                to(SOURCE_TO, t.to);
-                number(SIZE, t.length);
-                frameOrNull(ADVERTISED_FRAME, t.advertisedFrame);
+        TransactionKind kind = t.kind;
+        if (kind == TransactionKind.READ) {
+            stag(SINK_STAG, t.sinkStag);
+            to(SINK_TO, t.sinkTo);
+            stag(SOURCE_STAG, t.stag);
+            to(SOURCE_TO, t.to);
+            number(SIZE, t.length);
+            frameOrNull(ADVERTISED_FRAME, t.advertisedFrame);
+        } else if (kind == TransactionKind.WRITE) {
+            stag(STAG, t.stag);
+            to(TO, t.to);
+            frameOrNull(ADVERTISED_FRAME, t.advertisedFrame);
+        } else if (kind == TransactionKind.SEND) {
+            number(OPCODE, t.opcode);
+            string(OPCODE_NAME, t.opcodeDisplayName());
+            number(QN, t.qn);
+            number(MSN, t.msn);
+            if (t.invalidateStag == null) {
+                string(INVALIDATE_STAG, null);
+            } else {
+                stag(INVALIDATE_STAG, t.invalidateStag);
             }
-            case WRITE -> {
-                stag(STAG, t.stag);
-                to(TO, t.to);
-                frameOrNull(ADVERTISED_FRAME, t.advertisedFrame);
-            }
-            case SEND -> {
-                number(OPCODE, t.opcode);
-                string(OPCODE_NAME, t.opcodeDisplayName());
-                number(QN, t.qn);
-                number(MSN, t.msn);
-                if (t.invalidateStag == null) {
-                    string(INVALIDATE_STAG, null);
-                } else {
-                    stag(INVALIDATE_STAG, t.invalidateStag);
-                }
-            }
-            case ATOMIC -> {
-                number(OPCODE, t.opcode);
-                stag(STAG, t.stag);
-                to(TO, t.to);
-            }
-            default -> {
-                name(ULP);
-                map(t.ulp, level + 1);
-                string(SUMMARY, t.summary);
-                name(OPERATIONS);
-                strings(t.operations);
-            }
+        } else if (kind == TransactionKind.ATOMIC) {
+            number(OPCODE, t.opcode);
+            stag(STAG, t.stag);
+            to(TO, t.to);
+        } else {
+            name(ULP);
+            map(t.ulp, level + 1);
+            string(SUMMARY, t.summary);
+            name(OPERATIONS);
+            strings(t.operations);
         }
         if (t.note != null) {
             string(NOTE, t.note);

@@ -498,6 +498,7 @@ public final class QueuePairs {
         e.bytes = bytes;
         e.immediate = p.immediate;
         e.invalidateKey = p.invalidateKey == null ? 0 : p.invalidateKey;
+        e.invalidates = e.invalidateKey != 0;
         e.address = p.hasReth || p.hasAtomicEth ? p.va : m.nextAddress;
         m.bytes += bytes;
         if (p.psn == m.nextPsn) {

@@ -15,6 +15,38 @@ public interface Ulp {
     /** The protocol's name, also the transaction kind of its call/reply pairs ("rpc", "nvme", ...). */
     String name();
 
+    /** The protocol's name for people ("RPC-over-RDMA"); its {@link #name} by default. */
+    default String displayName() {
+        return name();
+    }
+
+    /**
+     * Whether the protocol's calls, with their replies and the RDMA operations that moved their
+     * data, are transactions of their own kind (named {@link #name}); false by default (the tools'
+     * formats only advertise regions).
+     */
+    default boolean pairsCalls() {
+        return false;
+    }
+
+    /** The prefix of the ids of the protocol's call transactions ("rpc" for "rpc1"); its {@link #name} by default. */
+    default String idPrefix() {
+        return name();
+    }
+
+    /** The colour of the protocol's call transactions in the desktop's timeline ("#ef6c00"), or null for grey. */
+    default String colour() {
+        return null;
+    }
+
+    /**
+     * Where the layout of the protocol's messages is specified, as a malformed message's violation
+     * cites it ("RFC 8166 section 4"); null to cite the violation's own reference.
+     */
+    default String reference() {
+        return null;
+    }
+
     /** The TCP ports the protocol is registered on (the responder's side). */
     default int[] ports() {
         return NO_PORTS;

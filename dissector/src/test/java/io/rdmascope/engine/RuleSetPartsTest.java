@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The parts the rule sets share: the reporter, the transaction ledger and the narration. */
+/** The parts the rule sets share: the reporter, the transaction ledger and the decisions. */
 class RuleSetPartsTest {
     /** Records what reaches the listener; with steps as "connection endpoint actor: text". */
     static class Recorder implements EngineListener {
@@ -108,11 +108,30 @@ class RuleSetPartsTest {
     @Test
     void theNarratorNamesTheConnectionOfEachStep() {
         Recorder r = new Recorder();
-        Narration n = new Narrator(r, NicSettings.DEFAULTS);
+        Decisions n = new Narrator(r, NicSettings.DEFAULTS);
         n.teardown(conn("c7"), 5, "TCP FIN from 10.0.0.1:40000");
         assertThat(r.steps).containsExactly(
                 "5 c7 10.0.0.1:40000 NIC: NIC tears down its queue pair of c7 (TCP FIN from 10.0.0.1:40000)",
                 "5 c7 10.0.0.2:9999 NIC: NIC tears down its queue pair of c7 (TCP FIN from 10.0.0.1:40000)");
+    }
+
+    @Test
+    void theDecisionsReachEverySubscriberTheNarratorFirst() {
+        Recorder r = new Recorder();
+        List<String> told = new ArrayList<>();
+        Decisions closes = new Decisions() {
+            @Override
+            public void teardown(Conn c, long f, String reason) {
+                told.add(f + " " + c.id + " steps so far " + r.steps.size());
+            }
+        };
+        Engine e = new Engine(NicSettings.DEFAULTS, r, io.rdmascope.ulp.Ulps.all(), List.of(closes));
+        MpaConnection m = new MpaConnection("c1", new TcpConnection(1, Wire.A, Wire.B, 1, true));
+        e.connection(m);
+        e.issue(m, new io.rdmascope.mpa.StreamIssue(io.rdmascope.mpa.StreamIssue.Kind.CLOSED_FIN, 3, 3_000_000, Wire.AB, 0, 0,
+                null));
+        assertThat(r.steps).hasSize(2);
+        assertThat(told).containsExactly("3 c1 steps so far 2");
     }
 
     @Test

@@ -79,7 +79,7 @@ class UpperLayerCallsTest {
         w.pdu(frame++, c, AB, send(msn, rpc(0x42, true, 100003)));
         w.pdu(frame, c, BA, send(1, rpc(0x42, false, 0)));
         w.judge.end();
-        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.RPC)
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.of("rpc"))
                 .extracting(t -> t.status).containsExactly(TransactionStatus.COMPLETE);
     }
 
@@ -93,9 +93,9 @@ class UpperLayerCallsTest {
         w.pdu(3, c, AB, send(2, rpc(0x77, false, 0)));
         w.pdu(4, c, BA, send(2, rpc(0x77, false, 0)));
         w.judge.end();
-        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.RPC)
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.of("rpc"))
                 .extracting(t -> t.status).containsExactly(TransactionStatus.COMPLETE, TransactionStatus.COMPLETE);
-        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.RPC)
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.of("rpc"))
                 .extracting(t -> t.completionFrame).containsExactlyInAnyOrder(3L, 4L);
     }
 
@@ -128,7 +128,7 @@ class UpperLayerCallsTest {
         assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.WRITE)
                 .extracting(t -> t.advertisedFrame).containsExactly(1L, 2L, 6L, 1L, 6L);
         // each call: its 64-octet command, the data written into its own region, its 16-octet response
-        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.NVME)
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.of("nvme"))
                 .extracting(t -> t.completionFrame + ":" + t.bytes)
                 .containsExactlyInAnyOrder("5:" + (64 + 4096 + 16), "8:" + (64 + 4096 + 16),
                         "10:" + (64 + 4096 + 512 + 16));
@@ -192,7 +192,7 @@ class UpperLayerCallsTest {
         w.judge.end();
 
         assertThat(w.violations).isEmpty();
-        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.SMB).singleElement().satisfies(t -> {
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.of("smb")).singleElement().satisfies(t -> {
             assertThat(t.status).isEqualTo(TransactionStatus.COMPLETE);
             assertThat(t.completionFrame).isEqualTo(5L);
             assertThat(t.operations).hasSize(5);
@@ -218,7 +218,7 @@ class UpperLayerCallsTest {
 
         assertThat(w.violations).extracting(v -> v.code() + "@" + v.frame())
                 .containsExactly(ViolationCode.STAG_INVALIDATED + "@4");
-        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.SMB).singleElement()
+        assertThat(w.all).filteredOn(t -> t.kind == TransactionKind.of("smb")).singleElement()
                 .satisfies(t -> assertThat(t.completionFrame).isEqualTo(3L));
     }
 }

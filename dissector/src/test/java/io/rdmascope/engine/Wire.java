@@ -31,7 +31,7 @@ final class Wire implements EngineListener {
     final List<String> steps = new ArrayList<>();
     final boolean narrate;
     final Engine judge;
-    final io.rdmascope.ddp.MessageAssembly engine;
+    final io.rdmascope.pdu.PduListener engine;
     private long lastFrame;
     private long streamOffset;
 
@@ -44,9 +44,15 @@ final class Wire implements EngineListener {
     }
 
     Wire(NicSettings settings, boolean narrate) {
+        this(settings, narrate, io.rdmascope.ulp.Ulps.all());
+    }
+
+    /** A wire whose engine decodes these upper-layer protocols. */
+    Wire(NicSettings settings, boolean narrate, List<io.rdmascope.ulp.Ulp> protocols) {
         this.narrate = narrate;
-        this.judge = new Engine(settings, this);
-        this.engine = new io.rdmascope.ddp.MessageAssembly(judge);
+        Judge chain = Judge.of(settings, this, protocols);
+        this.judge = chain.engine();
+        this.engine = chain.input();
     }
 
     @Override

@@ -118,7 +118,7 @@ class TransactionArrayWriterTest {
 
     @Test
     void upperLayerCallsWithNestedFieldsAndOperations() throws IOException {
-        Transaction rpc = op("rpc1", TransactionKind.RPC);
+        Transaction rpc = op("rpc1", TransactionKind.of("rpc"));
         Map<String, Object> inner = new LinkedHashMap<>();
         inner.put("handle", 0x1234L);
         inner.put("empty", new LinkedHashMap<>());
@@ -135,8 +135,8 @@ class TransactionArrayWriterTest {
         rpc.ulp = ulp;
         rpc.summary = "NFSv4.1 COMPOUND: SEQUENCE PUTFH READ";
         rpc.operations = List.of("s1", "w1", "s2");
-        Transaction bare = op("nvme1", TransactionKind.NVME);
-        Transaction emptyCall = op("smb1", TransactionKind.SMB);
+        Transaction bare = op("nvme1", TransactionKind.of("nvme"));
+        Transaction emptyCall = op("smb1", TransactionKind.of("smb"));
         emptyCall.ulp = Map.of();
         emptyCall.operations = List.of();
 

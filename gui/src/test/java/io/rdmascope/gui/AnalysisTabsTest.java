@@ -14,9 +14,9 @@ import io.rdmascope.gui.ui.TransactionStyle;
 import io.rdmascope.report.KindTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javafx.geometry.Rectangle2D;
@@ -71,9 +71,9 @@ class AnalysisTabsTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.timeline().lanes()).containsExactly("c1", "c2");
         Set<TransactionKind> kinds = view.model().transactions().stream().map(t -> t.kind)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(TransactionKind.class)));
+                .collect(Collectors.toCollection(TreeSet::new));
         assertThat(kinds).containsExactly(TransactionKind.READ, TransactionKind.WRITE, TransactionKind.SEND,
-                TransactionKind.RPC);
+                TransactionKind.of("rpc"));
         assertThat(kinds.stream().map(TransactionStyle::colour).distinct().count()).isEqualTo(4);
 
         Transaction rpc = transaction("rpc2");

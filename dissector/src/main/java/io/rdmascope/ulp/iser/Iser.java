@@ -22,6 +22,26 @@ public final class Iser implements Ulp {
     }
 
     @Override
+    public String displayName() {
+        return "iSER";
+    }
+
+    @Override
+    public boolean pairsCalls() {
+        return true;
+    }
+
+    @Override
+    public String colour() {
+        return "#9e9d24";
+    }
+
+    @Override
+    public String reference() {
+        return "RFC 7145 section 9";
+    }
+
+    @Override
     public int[] ports() {
         return PORTS.clone();
     }

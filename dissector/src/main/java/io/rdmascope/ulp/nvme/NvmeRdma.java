@@ -22,6 +22,26 @@ public final class NvmeRdma implements Ulp {
     }
 
     @Override
+    public String displayName() {
+        return "NVMe/RDMA";
+    }
+
+    @Override
+    public boolean pairsCalls() {
+        return true;
+    }
+
+    @Override
+    public String colour() {
+        return "#c2185b";
+    }
+
+    @Override
+    public String reference() {
+        return "NVMe over Fabrics 1.1, RDMA transport";
+    }
+
+    @Override
     public int[] ports() {
         return PORTS.clone();
     }

@@ -27,6 +27,26 @@ public final class RpcRdma implements Ulp {
     }
 
     @Override
+    public String displayName() {
+        return "RPC-over-RDMA";
+    }
+
+    @Override
+    public boolean pairsCalls() {
+        return true;
+    }
+
+    @Override
+    public String colour() {
+        return "#ef6c00";
+    }
+
+    @Override
+    public String reference() {
+        return "RFC 8166 section 4";
+    }
+
+    @Override
     public int[] ports() {
         return new int[] {PORT};
     }

@@ -44,6 +44,26 @@ public final class SmbDirect implements Ulp {
     }
 
     @Override
+    public String displayName() {
+        return "SMB Direct";
+    }
+
+    @Override
+    public boolean pairsCalls() {
+        return true;
+    }
+
+    @Override
+    public String colour() {
+        return "#00acc1";
+    }
+
+    @Override
+    public String reference() {
+        return "MS-SMBD section 2.2, MS-SMB2 section 2.2";
+    }
+
+    @Override
     public int[] ports() {
         return new int[] {PORT};
     }

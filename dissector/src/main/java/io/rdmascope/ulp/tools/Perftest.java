@@ -24,6 +24,11 @@ public final class Perftest implements Ulp {
     }
 
     @Override
+    public String reference() {
+        return "perftest src/perftest_communication.h (struct pingpong_dest)";
+    }
+
+    @Override
     public int[] ports() {
         return new int[] {PORT};
     }

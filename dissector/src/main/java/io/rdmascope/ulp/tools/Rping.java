@@ -28,6 +28,11 @@ public final class Rping implements Ulp {
     }
 
     @Override
+    public String reference() {
+        return "rdma-core librdmacm/examples/rping.c (struct rping_rdma_info)";
+    }
+
+    @Override
     public int[] ports() {
         return new int[] {PORT};
     }

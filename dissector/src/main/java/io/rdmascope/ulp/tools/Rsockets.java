@@ -34,6 +34,11 @@ public final class Rsockets implements Ulp {
     }
 
     @Override
+    public String reference() {
+        return "rdma-core librdmacm/rsocket.c (struct rs_conn_data, struct rs_sge)";
+    }
+
+    @Override
     public int[] ports() {
         return new int[] {PORT};
     }

@@ -14,7 +14,6 @@ import io.rdmascope.roce.Opcodes;
 import io.rdmascope.report.KindTable;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,7 +137,7 @@ final class Findings {
         }
         List<Transaction> all = transactions();
         long[] latencies = all.stream().mapToLong(Transaction::latencyNanos).filter(l -> l >= 0).toArray();
-        Map<TransactionKind, long[]> byKind = new EnumMap<>(TransactionKind.class);
+        Map<TransactionKind, long[]> byKind = new TreeMap<>();
         for (TransactionKind k : TransactionKind.values()) {
             long[] l = all.stream().filter(t -> t.kind == k).mapToLong(Transaction::latencyNanos).filter(v -> v >= 0)
                     .toArray();

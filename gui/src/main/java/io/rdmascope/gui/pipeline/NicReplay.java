@@ -1,8 +1,7 @@
 package io.rdmascope.gui.pipeline;
 
-import io.rdmascope.ddp.MessageAssembly;
-import io.rdmascope.engine.Engine;
 import io.rdmascope.engine.EngineListener;
+import io.rdmascope.engine.Judge;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.Violation;
@@ -15,7 +14,6 @@ import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.pdu.DdpSegment;
-import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.rdma.RdmaConnection;
@@ -56,14 +54,14 @@ final class NicReplay {
                 return cached;
             }
         }
-        Engine judge = new Engine(settings, new EngineListener() {
+        Judge judge = Judge.of(settings, new EngineListener() {
             @Override
             public void violation(Violation v) {}
 
             @Override
             public void transaction(Transaction t) {}
         });
-        UpTo upTo = new UpTo(new FrameOrder(new MessageAssembly(judge)), frame);
+        UpTo upTo = new UpTo(judge.input(), frame);
         try {
             if (!upTo.done) {
                 Dissection.run(file, null, upTo, null, () -> upTo.done);
@@ -71,7 +69,7 @@ final class NicReplay {
         } catch (IOException | RuntimeException e) {
             // the state up to where reading stopped is still the state to show
         }
-        NicState state = state(frame, judge.model());
+        NicState state = state(frame, judge.engine().model());
         synchronized (cache) {
             cache.put(frame, state);
         }

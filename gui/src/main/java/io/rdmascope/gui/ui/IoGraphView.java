@@ -4,10 +4,10 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.gui.model.CaptureModel;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.LongPredicate;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -129,7 +129,7 @@ public final class IoGraphView extends BorderPane {
      */
     public static Map<String, long[]> series(List<Transaction> txs, long origin, long step, int count, boolean bytes,
                                              LongPredicate counted) {
-        Map<TransactionKind, long[]> byKind = new EnumMap<>(TransactionKind.class);
+        Map<TransactionKind, long[]> byKind = new TreeMap<>();
         long[] all = new long[count];
         for (Transaction t : txs) {
             if (!counted.test(t.initiationFrame)) {

@@ -5,12 +5,12 @@ import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.gui.model.ConnectionInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -41,7 +41,7 @@ final class TimelineLayout {
     final int[] laneOf, rowOf;
     private final byte[] kindOf;
     /** The kinds of the transactions, for the legend. */
-    final Set<TransactionKind> kinds = EnumSet.noneOf(TransactionKind.class);
+    final Set<TransactionKind> kinds = new TreeSet<>();
     /** The earliest start and latest end (MAX_VALUE and MIN_VALUE without transactions). */
     final long start, end;
 

@@ -4,30 +4,26 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.fields.Hex;
-import java.util.EnumMap;
-import java.util.Map;
 import javafx.scene.paint.Color;
 
 /**
- * How a transaction looks: its fill says its kind, its outline and hatching its status (a
+ * How a transaction looks: its fill says its kind (in the colour the kind declares: an upper-layer
+ * protocol's own, {@link io.rdmascope.ulp.Ulp#colour}), its outline and hatching its status (a
  * complete transaction is plain; an incomplete one pale with a dashed outline; an aborted one
  * hatched; a violated one hatched with a red outline), and its tooltip says what it was.
  */
 public final class TransactionStyle {
     private TransactionStyle() {}
 
-    private static final Map<TransactionKind, Color> KIND_COLOURS = new EnumMap<>(TransactionKind.class);
+    /** The colours the kinds declare ({@link TransactionKind#colour}), by ordinal. */
+    private static final Color[] KIND_COLOURS;
 
     static {
-        KIND_COLOURS.put(TransactionKind.ONESHOT, Color.web("#00897b"));
-        KIND_COLOURS.put(TransactionKind.READ, Color.web("#1e88e5"));
-        KIND_COLOURS.put(TransactionKind.WRITE, Color.web("#43a047"));
-        KIND_COLOURS.put(TransactionKind.SEND, Color.web("#8e24aa"));
-        KIND_COLOURS.put(TransactionKind.ATOMIC, Color.web("#6d4c41"));
-        KIND_COLOURS.put(TransactionKind.RPC, Color.web("#ef6c00"));
-        KIND_COLOURS.put(TransactionKind.NVME, Color.web("#c2185b"));
-        KIND_COLOURS.put(TransactionKind.ISER, Color.web("#9e9d24"));
-        KIND_COLOURS.put(TransactionKind.SMB, Color.web("#00acc1"));
+        TransactionKind[] kinds = TransactionKind.values();
+        KIND_COLOURS = new Color[kinds.length];
+        for (TransactionKind k : kinds) {
+            KIND_COLOURS[k.ordinal()] = k.colour == null ? null : Color.web(k.colour);
+        }
     }
 
     /** The outline of a violated transaction. */
@@ -35,7 +31,7 @@ public final class TransactionStyle {
 
     /** The fill of a kind's bars. */
     public static Color colour(TransactionKind kind) {
-        Color c = kind == null ? null : KIND_COLOURS.get(kind);
+        Color c = kind == null ? null : KIND_COLOURS[kind.ordinal()];
         return c == null ? Color.GRAY : c;
     }
 
@@ -57,23 +53,22 @@ public final class TransactionStyle {
 
     /** What the transaction names: its STag and offset, the Send's opcode and MSN, or the upper-layer call. */
     public static String what(Transaction t) {
-        switch (t.kind) {
-            case READ:
-                return "source STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to) + ", sink STag "
-                        + Hex.stag(t.sinkStag) + ", " + t.length + " B";
-            case WRITE:
-                return "STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
-            case SEND:
-                return opcode(t) + " MSN " + t.msn
-                        + (t.invalidateStag == null ? "" : ", invalidates " + Hex.stag(t.invalidateStag));
-            case ATOMIC:
-                return opcode(t) + ", STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
-            case ONESHOT:
-                return "STag " + Hex.stag(t.stag) + " [" + Hex.to(t.to) + ", +" + t.length + ") advertised by "
-                        + t.advertiser;
-            default:
-                return t.summary == null ? t.kind.displayName : t.summary;
+        TransactionKind kind = t.kind;
+        if (kind == TransactionKind.READ) {
+            return "source STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to) + ", sink STag "
+                    + Hex.stag(t.sinkStag) + ", " + t.length + " B";
+        } else if (kind == TransactionKind.WRITE) {
+            return "STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
+        } else if (kind == TransactionKind.SEND) {
+            return opcode(t) + " MSN " + t.msn
+                    + (t.invalidateStag == null ? "" : ", invalidates " + Hex.stag(t.invalidateStag));
+        } else if (kind == TransactionKind.ATOMIC) {
+            return opcode(t) + ", STag " + Hex.stag(t.stag) + " TO " + Hex.to(t.to);
+        } else if (kind == TransactionKind.ONESHOT) {
+            return "STag " + Hex.stag(t.stag) + " [" + Hex.to(t.to) + ", +" + t.length + ") advertised by "
+                    + t.advertiser;
         }
+        return t.summary == null ? t.kind.displayName : t.summary;
     }
 
     private static String opcode(Transaction t) {

@@ -91,7 +91,7 @@ class FrameTransactionsTest {
         FrameTransactions ft = new FrameTransactions();
         List<Transaction> all = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            Transaction t = new Transaction("r" + i, io.rdmascope.engine.TransactionKind.RPC, "c1", "10.0.0.1", 0, 0, 0,
+            Transaction t = new Transaction("r" + i, io.rdmascope.engine.TransactionKind.of("rpc"), "c1", "10.0.0.1", 0, 0, 0,
                     0, 1 + i, 1000L);
             int step = i % 3 == 0 ? 1 : 7 + i;
             for (long f = 1 + i + step; f < 9000; f += step) {

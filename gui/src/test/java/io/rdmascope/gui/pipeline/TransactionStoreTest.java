@@ -62,7 +62,7 @@ class TransactionStoreTest {
         shot.status = TransactionStatus.VIOLATED;
         shot.lastFrame = Integer.MAX_VALUE + 10L;
         txs.add(shot);
-        Transaction rpc = new Transaction("rpc7", TransactionKind.RPC, "c\u00e9", "10.0.0.1", -1, Long.MIN_VALUE, -5,
+        Transaction rpc = new Transaction("rpc7", TransactionKind.of("rpc"), "c\u00e9", "10.0.0.1", -1, Long.MIN_VALUE, -5,
                 -1, 12, 5);
         for (long f = 13; f < 13 + 70_000; f += 1) {
             rpc.addDataFrame(f * 3);

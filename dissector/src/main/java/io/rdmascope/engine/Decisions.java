@@ -5,33 +5,59 @@ import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.ulp.Advertisement;
 import io.rdmascope.ulp.Ulp;
 import io.rdmascope.ulp.UlpMessage;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.List;
 
 /**
- * What the rule sets decided, told as the steps of the hosts' drivers and NICs ({@code --explain}).
- * The rule sets call it as they decide, with what they decided on; an implementation words it
- * ({@link Narrator}) or ignores it ({@link #SILENT}, when no one listens), so that nothing is worded
- * for a run that does not narrate. {@code c} is the connection, {@code d} the direction of the
- * frame {@code f} (its source is {@code c.endpoint[d]}).
+ * The engine's decision stream: what the rule sets decided, published as they decide it, with what
+ * they decided on (data placed in or read from a region, an STag advertised, bound or invalidated,
+ * a one-shot or upper-layer transaction begun or answered, a protocol recognised, a connection torn
+ * down). The rule sets only publish; whoever wants to know subscribes ({@link Engine}): the
+ * {@link Narrator} words each decision as a step of the hosts' drivers and NICs for
+ * {@code --explain}. With no subscriber the stream is {@link #NONE}, so that nothing is built for a
+ * run no one listens to. {@code c} is the connection, {@code d} the direction of the frame
+ * {@code f} (its source is {@code c.endpoint[d]}).
  *
  * <p>Every method does nothing unless overridden.
  */
-interface Narration {
-    /** Tells nothing. */
-    Narration SILENT = new Narration() {};
+interface Decisions {
+    /** No one listens. */
+    Decisions NONE = new Decisions() {};
+
+    /** The stream that tells each of {@code subscribers}, in order; {@link #NONE} when there is none. */
+    static Decisions of(List<Decisions> subscribers) {
+        if (subscribers.isEmpty()) {
+            return NONE;
+        }
+        if (subscribers.size() == 1) {
+            return subscribers.get(0);
+        }
+        List<Decisions> all = List.copyOf(subscribers);
+        return (Decisions) Proxy.newProxyInstance(Decisions.class.getClassLoader(), new Class<?>[] {Decisions.class},
+                (proxy, method, args) -> {
+                    if (method.getDeclaringClass() == Object.class) {
+                        return method.invoke(all, args);
+                    }
+                    for (Decisions d : all) {
+                        try {
+                            method.invoke(d, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    }
+                    return null;
+                });
+    }
 
     // MPA
 
     /** An MPA Request or Reply, sent from direction d. */
     default void handshake(Conn c, int d, MpaHandshake h) {}
-
-    /**
-     * What a NIC did for an operation of a transport-neutral connection ({@link Verbs}), in words:
-     * the sender's NIC of direction d ({@code peer} false) or its peer's ({@code peer} true).
-     */
-    default void nic(Conn c, int d, long f, boolean peer, String text) {}
 
     /** The connection closed ({@code reason}): both NICs tear down their queue pair. */
     default void teardown(Conn c, long f, String reason) {}
@@ -64,6 +90,26 @@ interface Narration {
 
     /** A Read Response segment placed in the requester's region. */
     default void readPlaced(Conn c, int d, long f, DdpSegment s) {}
+
+    // Operations of transport-neutral connections (RoCE, InfiniBand: {@link Verbs})
+
+    /** A packet of a Send placed in a receive buffer of the peer. */
+    default void sendReceived(Conn c, int d, long f, RdmaEvent e) {}
+
+    /** A packet of an RDMA Write placed in the peer's region of {@code key}. */
+    default void writeReceived(Conn c, int d, long f, RdmaEvent e, long key) {}
+
+    /** An RDMA Read Request sent. */
+    default void readAsked(Conn c, int d, long f, RdmaEvent e) {}
+
+    /** A packet of the response to {@code t} (a Read or an atomic) returned to the requester of direction d. */
+    default void responseReturned(Conn c, int d, long f, RdmaEvent e, Transaction t) {}
+
+    /** The responder acknowledged {@code t} (a Send or a Write from direction d): it is complete. */
+    default void acknowledged(Conn c, int d, long f, Transaction t) {}
+
+    /** The sender of direction d sent a packet again. */
+    default void resent(Conn c, int d, long f, RdmaEvent e) {}
 
     // One-shot extension and STag table
 
