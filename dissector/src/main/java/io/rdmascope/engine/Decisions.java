@@ -111,6 +111,9 @@ interface Decisions {
     /** The sender of direction d sent a packet again. */
     default void resent(Conn c, int d, long f, RdmaEvent e) {}
 
+    /** A NIC received a copy of the request packet just before it, made on the way or by the capture. */
+    default void duplicated(Conn c, int d, long f, RdmaEvent e) {}
+
     // One-shot extension and STag table
 
     /** A one-shot initiation: the advertiser's driver posts its command. */

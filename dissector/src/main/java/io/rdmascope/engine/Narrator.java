@@ -154,6 +154,11 @@ final class Narrator implements Decisions {
         nic(c, d, f, false, "sends a packet again (" + e.text + ")");
     }
 
+    @Override
+    public void duplicated(Conn c, int d, long f, RdmaEvent e) {
+        nic(c, d, f, false, "receives a packet twice (" + e.text + ")");
+    }
+
     // One-shot extension and STag table
 
     @Override

@@ -65,7 +65,7 @@ final class Verbs {
             case ACK -> acknowledged(c, d, f, e.message);
             case NAK -> nak(c, d, f, e);
             case RETRANSMISSION -> retransmission(c, d, f, e);
-            case DUPLICATE -> narration.nic(c, 1 - d, f, false, "receives a packet twice (" + e.text + ")");
+            case DUPLICATE -> decisions.duplicated(c, 1 - d, f, e);
             case LOSS -> reporter.report(ViolationCode.IB_CAPTURE_LOSS, f, c, null, null, e.text);
             case WIRE -> wire(c, d, f, e);
             case CLOSE -> { }
