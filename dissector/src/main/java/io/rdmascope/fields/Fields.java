@@ -846,6 +846,39 @@ public final class Fields {
     }
 
     /**
+     * The fields of one layer's dissect JSON object read from PDUs of one kind: in the order of
+     * their keys ({@link #reading(Class, String)}), and by key for those not in a nested object.
+     */
+    public static final class Layer {
+        private final List<Field> fields;
+        private final Map<String, Field> byKey = new HashMap<>();
+
+        private Layer(List<Field> fields) {
+            this.fields = fields;
+            for (Field f : fields) {
+                if (f.jsonParent() == null) {
+                    byKey.put(f.jsonKey(), f);
+                }
+            }
+        }
+
+        /** The fields, in the order of their keys. */
+        public List<Field> fields() {
+            return fields;
+        }
+
+        /** The field whose key is {@code key} at the top of the object, or null. */
+        public Field top(Object key) {
+            return byKey.get(key);
+        }
+    }
+
+    /** The fields of {@code layer} read from PDUs of {@code type}, as a {@link Layer}. */
+    public static Layer layer(Class<?> type, String layer) {
+        return new Layer(reading(type, layer));
+    }
+
+    /**
      * The fields of {@code layer} read from PDUs of {@code type} that the detail tree shows as the
      * registry reads them, at their spec offsets.
      */

@@ -13,10 +13,13 @@ import io.rdmascope.roce.Opcodes;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
 import java.nio.ByteBuffer;
+import java.util.AbstractMap;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One PDU that a frame completes, as the dissect output and the display filters see it: the
@@ -151,13 +154,14 @@ public record PduRecord(String connection, String direction, Map<String, Object>
 
     /** An MPA Request or Reply: its {@code mpa} object as the registry reads it from the handshake. */
     public static PduRecord of(MpaConnection connection, MpaHandshake h, List<FieldNode> tree) {
-        return new PduRecord(connection.id(), direction(h.direction()), read(h, HANDSHAKE), null, null, tree,
+        return new PduRecord(connection.id(), direction(h.direction()), new Layer(h, HANDSHAKE), null, null, tree,
                 new Wire(h, null, null, null, null));
     }
 
     /**
      * An FPDU and the DDP segment it carries (null when it could not be decoded): the {@code mpa},
-     * {@code ddp} and {@code rdmap} objects as the registry reads them from the two.
+     * {@code ddp} and {@code rdmap} objects as the registry reads them from the two (the FPDU, which
+     * its stage reuses, copied; the segment, new for each FPDU, kept).
      */
     public static PduRecord of(MpaConnection connection, Fpdu f, DdpSegment s, List<FieldNode> tree) {
         byte[] pad = f.padOctets == 0 ? null
@@ -165,41 +169,80 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         boolean headers = s != null && (s.terminate != null || s.atomicRequest != null || s.atomicResponse != null);
         Wire wire = pad == null && !headers ? null : s == null ? new Wire(null, pad, null, null, null)
                 : new Wire(null, pad, s.terminate, s.atomicRequest, s.atomicResponse);
-        return new PduRecord(connection.id(), direction(f.direction), read(f, FPDU), s == null ? null : read(s, DDP),
-                s == null ? null : read(s, RDMAP), tree, wire);
+        return new PduRecord(connection.id(), direction(f.direction), new Layer(f.copy(false), FPDU),
+                s == null ? null : new Layer(s, DDP), s == null ? null : new Layer(s, RDMAP), tree, wire);
     }
 
-    private static final List<Field> HANDSHAKE = Fields.reading(MpaHandshake.class, Fields.MPA.name());
-    private static final List<Field> FPDU = Fields.reading(Fpdu.class, Fields.MPA.name());
-    private static final List<Field> DDP = Fields.reading(DdpSegment.class, Fields.DDP.name());
-    private static final List<Field> RDMAP = Fields.reading(DdpSegment.class, Fields.RDMAP.name());
+    private static final Fields.Layer HANDSHAKE = Fields.layer(MpaHandshake.class, Fields.MPA.name());
+    private static final Fields.Layer FPDU = Fields.layer(Fpdu.class, Fields.MPA.name());
+    private static final Fields.Layer DDP = Fields.layer(DdpSegment.class, Fields.DDP.name());
+    private static final Fields.Layer RDMAP = Fields.layer(DdpSegment.class, Fields.RDMAP.name());
 
     private static String direction(Direction d) {
         return d == null ? null : d == Direction.FROM_INITIATOR ? "initiator" : "responder";
     }
 
     /**
-     * A layer's object: the values of its fields that {@code pdu} has, as their registry readers
-     * give them, under their JSON keys, in the registry's order.
+     * A layer's object of an iWARP PDU: the values of its fields that the decoded PDU has, as their
+     * registry readers give them, under their JSON keys, in the registry's order. The readers run
+     * when the object is first looked at as a whole; a single key looked up before then
+     * ({@code -T fields}, a filter) runs that key's reader alone.
      */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> read(Object pdu, List<Field> fields) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < fields.size(); i++) {
-            Field f = fields.get(i);
-            Object v = f.value(pdu);
-            if (v == null && !f.keptWhenAbsent()) {
-                continue;
-            }
-            String parent = f.jsonParent();
-            if (parent == null) {
-                m.put(f.jsonKey(), v);
-            } else {
-                ((Map<String, Object>) m.computeIfAbsent(parent, k -> new LinkedHashMap<String, Object>()))
-                        .put(f.jsonLeaf(), v);
-            }
+    static final class Layer extends AbstractMap<String, Object> {
+        private final Object pdu;
+        private final Fields.Layer fields;
+        private Map<String, Object> read;
+
+        Layer(Object pdu, Fields.Layer fields) {
+            this.pdu = pdu;
+            this.fields = fields;
         }
-        return m;
+
+        @Override
+        public Object get(Object key) {
+            if (read == null) {
+                Field f = fields.top(key);
+                if (f != null) {
+                    return f.value(pdu);
+                }
+            }
+            return read().get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return read().containsKey(key);
+        }
+
+        @Override
+        public Set<Entry<String, Object>> entrySet() {
+            return read().entrySet();
+        }
+
+        @SuppressWarnings("unchecked")
+        private Map<String, Object> read() {
+            if (read != null) {
+                return read;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            List<Field> all = fields.fields();
+            for (int i = 0; i < all.size(); i++) {
+                Field f = all.get(i);
+                Object v = f.value(pdu);
+                if (v == null && !f.keptWhenAbsent()) {
+                    continue;
+                }
+                String parent = f.jsonParent();
+                if (parent == null) {
+                    m.put(f.jsonKey(), v);
+                } else {
+                    ((Map<String, Object>) m.computeIfAbsent(parent, k -> new LinkedHashMap<String, Object>()))
+                            .put(f.jsonLeaf(), v);
+                }
+            }
+            read = Collections.unmodifiableMap(m);
+            return read;
+        }
     }
 
     /** How an InfiniBand packet was carried, as the Protocol column names it ("RoCEv2", "RoCEv1", "InfiniBand"). */
