@@ -13,6 +13,8 @@ final class JsonValues {
     static void write(JsonGenerator g, Object v) throws IOException {
         if (v == null) {
             g.writeNull();
+        } else if (v instanceof PduRecord.Layer) {
+            ((PduRecord.Layer) v).write(g);
         } else if (v instanceof Long) {
             long l = (Long) v;
             if (l >= 0) {

@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
@@ -11,14 +12,16 @@ import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.roce.IbPacket;
 import io.rdmascope.roce.Opcodes;
 import io.rdmascope.tcp.Direction;
-import java.util.ArrayList;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -217,6 +220,43 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         @Override
         public Set<Entry<String, Object>> entrySet() {
             return read().entrySet();
+        }
+
+        /**
+         * Writes the object as a JSON object: straight from the readers, unless it was read
+         * already (the same keys and values in the same order either way).
+         */
+        void write(JsonGenerator g) throws IOException {
+            if (read != null) {
+                JsonValues.write(g, read);
+                return;
+            }
+            g.writeStartObject();
+            String open = null;
+            List<Field> all = fields.fields();
+            for (int i = 0; i < all.size(); i++) {
+                Field f = all.get(i);
+                Object v = f.value(pdu);
+                if (v == null && !f.keptWhenAbsent()) {
+                    continue;
+                }
+                String parent = f.jsonParent();
+                if (!Objects.equals(parent, open)) {
+                    if (open != null) {
+                        g.writeEndObject();
+                    }
+                    if (parent != null) {
+                        g.writeObjectFieldStart(parent);
+                    }
+                    open = parent;
+                }
+                g.writeFieldName(parent == null ? f.jsonKey() : f.jsonLeaf());
+                JsonValues.write(g, v);
+            }
+            if (open != null) {
+                g.writeEndObject();
+            }
+            g.writeEndObject();
         }
 
         @SuppressWarnings("unchecked")
