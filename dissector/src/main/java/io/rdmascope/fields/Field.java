@@ -1,6 +1,5 @@
 package io.rdmascope.fields;
 
-import io.rdmascope.pdu.DdpSegment;
 import java.util.List;
 import java.util.function.Function;
 
@@ -9,9 +8,14 @@ import java.util.function.Function;
  * dissect JSON (as layer and key) and the display filters share; the Wireshark field it matches;
  * its type; its place in a Kaitai spec, from whose docs its label and description come.
  *
- * <p>A field of a DDP segment may also say how to read its value from the decoded segment
- * ({@link #value(DdpSegment)}) and how to show it ({@link Base}): the detail tree then places it
- * at its spec offset and the dissect JSON and the filters carry it, with no other code to write.
+ * <p>As in Wireshark's {@code header_field_info} (abbreviation, name, type, display base, parent
+ * protocol), a field also carries the one reader of its value ({@link #value(Object)}): from the
+ * decoded PDU it belongs to (an MPA Request or Reply, an FPDU, a DDP segment, an InfiniBand
+ * packet), from the dissect record of a PDU (the view fields, {@link PduView}) or from the
+ * frame's record (the frame fields, whose reader gives the list of their values). The dissect JSON,
+ * the display filters, {@code -T fields} and the detail tree all take the value from there. A
+ * field declared with a {@link Base} is also placed in the detail tree by the registry alone, at
+ * its spec offset.
  */
 public final class Field {
     /** The kind of values a field holds. */
@@ -43,13 +47,13 @@ public final class Field {
         /** A protocol layer: present when a PDU of the frame has it. */
         PROTOCOL,
         /**
-         * Read from each PDU by the field's own reader ({@link #value(PduView)}): how Wireshark shows
+         * Read from each PDU's dissect record ({@link PduView}) by the field's reader: how Wireshark shows
          * what rdmascope holds in other fields, or parts of the wire that only the tree shows.
          */
         VIEW
     }
 
-    /** How a value read by {@link #value(DdpSegment)} is shown in the detail tree. */
+    /** How a value read by {@link #value(Object)} is shown in the detail tree. */
     public enum Base {
         /** Decimal. */
         DEC,
@@ -68,12 +72,14 @@ public final class Field {
     private String label;
     private String description;
     private List<String> treeNames = List.of();
-    private Function<DdpSegment, Object> segmentValue;
     private Class<?> readsFrom;
     private Function<Object, Object> reader;
-    private Function<PduView, Object> viewValue;
     private String shown;
-    private Base base = Base.DEC;
+    private Base base;
+    private boolean jsonLast;
+    private boolean jsonNull;
+    private String jsonParent;
+    private String jsonLeaf;
     private boolean hexOutside;
     private int hexDigits;
 
@@ -128,32 +134,41 @@ public final class Field {
     }
 
     /**
-     * How to read the value from a decoded segment (null when the segment does not have the
-     * field) and how to show it: the tree, the JSON and the filters then need nothing else.
+     * How to read the value from what the field belongs to (a decoded PDU of {@code type}, or the
+     * frame's record for a frame field): null when it does not have the field. The detail tree
+     * shows the value as its builder for the layer formats it.
      */
-    Field fromSegment(Function<DdpSegment, Object> value, Base base) {
-        this.segmentValue = value;
-        this.base = base;
+    @SuppressWarnings("unchecked")
+    <T> Field from(Class<T> type, Function<T, ?> value) {
+        this.readsFrom = type;
+        this.reader = (Function<Object, Object>) value;
         return this;
     }
 
     /**
-     * How to read the value from a decoded PDU of another kind than a DDP segment (an InfiniBand
-     * packet): null when the PDU does not have the field. The dissect JSON, the filters and the
-     * tree then need nothing else.
+     * As {@link #from(Class, Function)}, and shown in the detail tree by the registry alone, in
+     * {@code base}: the tree, the JSON and the filters then need nothing else.
      */
-    <T> Field from(Class<T> type, Function<T, Object> value, Base base) {
-        this.readsFrom = type;
-        this.reader = pdu -> value.apply(type.cast(pdu));
+    <T> Field from(Class<T> type, Function<T, ?> value, Base base) {
         this.base = base;
+        return from(type, value);
+    }
+
+    /**
+     * Written after the other keys of its layer's dissect JSON object (the order of the keys is
+     * part of the analysis-output contract, and this key was added to it after them).
+     */
+    Field lastInJson() {
+        this.jsonLast = true;
         return this;
     }
 
-    /** How a view field reads its value from a PDU (null when the PDU does not have it). */
-    Field fromView(Function<PduView, Object> value) {
-        this.viewValue = value;
+    /** Written in the dissect JSON as {@code null} when it has no value (rather than left out). */
+    Field nullInJson() {
+        this.jsonNull = true;
         return this;
     }
+
 
     /**
      * Shows the field's numbers in hexadecimal outside the tree too ({@code -T fields}), with
@@ -204,13 +219,34 @@ public final class Field {
 
     /** The key of the nested object that holds the field ("advertised"), or null when not nested. */
     public String jsonParent() {
-        int dot = jsonKey.lastIndexOf('.');
-        return dot < 0 ? null : jsonKey.substring(0, dot);
+        if (jsonLeaf == null) {
+            splitJsonKey();
+        }
+        return jsonParent;
     }
 
     /** The last part of the JSON key: the key inside its own (possibly nested) object. */
     public String jsonLeaf() {
-        return jsonKey.substring(jsonKey.lastIndexOf('.') + 1);
+        if (jsonLeaf == null) {
+            splitJsonKey();
+        }
+        return jsonLeaf;
+    }
+
+    private void splitJsonKey() {
+        int dot = jsonKey.lastIndexOf('.');
+        jsonParent = dot < 0 ? null : jsonKey.substring(0, dot);
+        jsonLeaf = jsonKey.substring(dot + 1);
+    }
+
+    /** Whether the dissect JSON writes this key after the other keys of its layer. */
+    public boolean lastInLayer() {
+        return jsonLast;
+    }
+
+    /** Whether the dissect JSON writes this key, as null, when the field has no value. */
+    public boolean keptWhenAbsent() {
+        return jsonNull;
     }
 
     /** The spec path ("ddp/tagged_header/stag"), or null. */
@@ -250,32 +286,26 @@ public final class Field {
         return d == null ? null : label != null ? d.text() : d.description();
     }
 
-    /** The kind of PDU {@link #value(Object)} reads, or null. */
+    /** What {@link #value(Object)} reads (a kind of PDU, or the frame's record), or null. */
     public Class<?> readsFrom() {
         return readsFrom;
     }
 
-    /** The value of the field in {@code pdu} (of {@link #readsFrom()}), or null when absent. */
+    /**
+     * The value of the field in {@code pdu} (of {@link #readsFrom()}), or null when absent; for a
+     * frame field, the list of its values in the frame's record.
+     */
     public Object value(Object pdu) {
         return reader == null || !readsFrom.isInstance(pdu) ? null : reader.apply(pdu);
     }
 
-    /** Whether the field is read from segments by the registry alone. */
-    public boolean fromSegment() {
-        return segmentValue != null;
+    /** Whether the detail tree shows the field as the registry reads it, placed at its spec offset. */
+    public boolean placedByRegistry() {
+        return base != null;
     }
 
-    /** The value of the field in {@code s}, or null when absent (or not read by the registry). */
-    public Object value(DdpSegment s) {
-        return segmentValue == null ? null : segmentValue.apply(s);
-    }
 
-    /** The value of a view field in {@code p}, or null when absent. */
-    public Object value(PduView p) {
-        return viewValue == null ? null : viewValue.apply(p);
-    }
-
-    /** A value read by {@link #value(DdpSegment)} as the tree shows it. */
+    /** A value read by {@link #value(Object)} as the tree shows it. */
     public String display(Object v) {
         if (v instanceof Boolean) {
             return (Boolean) v ? "Set" : "Not set";
@@ -285,7 +315,7 @@ public final class Field {
         }
         long n = ((Number) v).longValue();
         // a field read from a packet by the registry shows in the tree as Wireshark shows it outside
-        if (base == Base.HEX || readsFrom != null && hexOutside) {
+        if (base == Base.HEX || hexOutside) {
             return Hex.hex(n, digits(0));
         }
         return Long.toUnsignedString(n);

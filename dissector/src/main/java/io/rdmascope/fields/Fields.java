@@ -3,7 +3,13 @@ package io.rdmascope.fields;
 import io.rdmascope.fields.Field.Base;
 import io.rdmascope.fields.Field.Source;
 import io.rdmascope.fields.Field.Type;
+import io.rdmascope.mpa.Fpdu;
+import io.rdmascope.mpa.MpaHandshake;
+import io.rdmascope.net.TcpSegment;
 import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.Opcode;
+import io.rdmascope.report.FrameRecord;
+import io.rdmascope.report.FrameSummary;
 import io.rdmascope.roce.CmMessage;
 import io.rdmascope.roce.IbPacket;
 import io.rdmascope.roce.Opcodes;
@@ -25,115 +31,164 @@ import java.util.function.Function;
  * the display filters ({@code FilterFields}) and {@code rdmascope fields} all read this table.
  *
  * <p>The order of declaration is the order of {@code rdmascope fields} and of the field table in
- * docs/fields.md. A field of a DDP segment declared with {@code fromSegment} needs nothing else:
- * see docs/fields.md.
+ * docs/fields.md. Each field also says, in one place, how its value is read ({@code from}): from
+ * the decoded PDU (an MPA Request or Reply, an FPDU, a DDP segment, an InfiniBand packet), from the
+ * PDU's dissect record (the view fields) or from the frame's record (the frame fields); a field
+ * read from a PDU and declared with a display base needs nothing else: see docs/fields.md.
  */
 public final class Fields {
     private static final List<Field> ALL = new ArrayList<>();
     private static final Map<String, Field> BY_NAME = new HashMap<>();
-    private static final Map<String, List<Field>> FROM_SEGMENT = new HashMap<>();
     private static final Map<Class<?>, List<Field>> READING = new HashMap<>();
 
     // ---------------------------------------------------------------- the frame
 
     public static final Field FRAME_NUMBER = frame("frame.number", Type.NUMBER,
-            "Frame number, from 1 as Wireshark numbers frames").wireshark("frame.number");
+            "Frame number, from 1 as Wireshark numbers frames").wireshark("frame.number")
+            .from(FrameRecord.class, r -> List.of(r.frame));
     public static final Field FRAME_TIME_EPOCH = frame("frame.time_epoch", Type.SECONDS,
             "Capture time in seconds since 1970-01-01 UTC, with nanoseconds").wireshark("frame.time_epoch")
-            .json("time_epoch");
+            .json("time_epoch")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of() : List.of(FrameRecord.seconds(r.timestampNanos)));
     public static final Field FRAME_TIME_RELATIVE = frame("frame.time_relative", Type.SECONDS,
-            "Seconds since the capture's first frame").wireshark("frame.time_relative").json("time_relative");
+            "Seconds since the capture's first frame").wireshark("frame.time_relative").json("time_relative")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of()
+                    : List.of(FrameRecord.seconds(r.timestampNanos - r.firstTimestampNanos)));
     public static final Field FRAME_LEN = frame("frame.len", Type.NUMBER, "Length of the frame on the wire, in octets")
-            .wireshark("frame.len").json("len");
+            .wireshark("frame.len").json("len")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of() : List.of(r.length));
     public static final Field FRAME_TIME = frame("frame.time", Type.STRING,
             "Capture time in the local time zone, as Wireshark writes it (May  1, 2024 10:00:00.000000000 UTC)")
-            .wireshark("frame.time");
+            .wireshark("frame.time")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of() : List.of(FrameSummary.time(r.timestampNanos)));
     public static final Field FRAME_TIME_DELTA = frame("frame.time_delta", Type.SECONDS,
-            "Seconds since the previous frame").wireshark("frame.time_delta");
+            "Seconds since the previous frame").wireshark("frame.time_delta")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of() : List.of(FrameRecord.seconds(r.timeDeltaNanos)));
     public static final Field FRAME_BYTES = frame("frame", Type.BYTES,
-            "The frame's captured octets (frame contains \"MPA ID\")").wireshark("frame");
+            "The frame's captured octets (frame contains \"MPA ID\")").wireshark("frame")
+            .from(FrameRecord.class, r -> r.bytes == null ? List.of() : List.of(r.bytes));
     public static final Field IP_SRC = frame("ip.src", Type.STRING, "IP source address").wireshark("ip.src")
-            .json("src");
+            .json("src")
+            .from(FrameRecord.class, r -> r.source != null ? List.of(r.source.address()) : r.ipv4(r.ipSource, null));
     public static final Field IP_DST = frame("ip.dst", Type.STRING, "IP destination address").wireshark("ip.dst")
-            .json("dst");
+            .json("dst")
+            .from(FrameRecord.class, r -> r.destination != null ? List.of(r.destination.address())
+                    : r.ipv4(r.ipDestination, null));
     public static final Field IP_ADDR = frame("ip.addr", Type.STRING, "IP source or destination address")
-            .wireshark("ip.addr");
-    public static final Field IPV6_SRC = frame("ipv6.src", Type.STRING, "IPv6 source address").wireshark("ipv6.src");
+            .wireshark("ip.addr")
+            .from(FrameRecord.class, r -> r.source != null ? List.of(r.source.address(), r.destination.address())
+                    : r.ipv4(r.ipSource, r.ipDestination));
+    public static final Field IPV6_SRC = frame("ipv6.src", Type.STRING, "IPv6 source address").wireshark("ipv6.src")
+            .from(FrameRecord.class, r -> r.ipv6(r.source(), null));
     public static final Field IPV6_DST = frame("ipv6.dst", Type.STRING, "IPv6 destination address")
-            .wireshark("ipv6.dst");
+            .wireshark("ipv6.dst")
+            .from(FrameRecord.class, r -> r.ipv6(r.destination(), null));
     public static final Field IPV6_ADDR = frame("ipv6.addr", Type.STRING, "IPv6 source or destination address")
-            .wireshark("ipv6.addr");
+            .wireshark("ipv6.addr")
+            .from(FrameRecord.class, r -> r.ipv6(r.source(), r.destination()));
     public static final Field TCP_SRCPORT = frame("tcp.srcport", Type.NUMBER, "TCP source port")
-            .wireshark("tcp.srcport").json("srcport");
+            .wireshark("tcp.srcport").json("srcport")
+            .from(FrameRecord.class, r -> r.source == null ? List.of() : List.of((long) r.source.port()));
     public static final Field TCP_DSTPORT = frame("tcp.dstport", Type.NUMBER, "TCP destination port")
-            .wireshark("tcp.dstport").json("dstport");
+            .wireshark("tcp.dstport").json("dstport")
+            .from(FrameRecord.class, r -> r.destination == null ? List.of() : List.of((long) r.destination.port()));
     public static final Field TCP_PORT = frame("tcp.port", Type.NUMBER, "TCP source or destination port")
-            .wireshark("tcp.port");
+            .wireshark("tcp.port")
+            .from(FrameRecord.class, r -> r.source == null ? List.of()
+                    : List.of((long) r.source.port(), (long) r.destination.port()));
     public static final Field TCP_LEN = frame("tcp.len", Type.NUMBER, "TCP payload length in octets")
-            .wireshark("tcp.len");
+            .wireshark("tcp.len")
+            .from(FrameRecord.class, r -> present(r.tcpLen));
     public static final Field TCP_SEQ = frame("tcp.seq", Type.NUMBER,
             "TCP sequence number, relative to the first of its direction (as Wireshark shows it by default)")
-            .wireshark("tcp.seq");
+            .wireshark("tcp.seq")
+            .from(FrameRecord.class, r -> present(r.tcpSeq));
     public static final Field TCP_ACK = frame("tcp.ack", Type.NUMBER,
             "TCP acknowledgment number, relative to the first sequence number of the other direction")
-            .wireshark("tcp.ack");
+            .wireshark("tcp.ack")
+            .from(FrameRecord.class, r -> present(r.tcpAck));
     public static final Field TCP_STREAM = frame("tcp.stream", Type.NUMBER,
             "Index of the frame's TCP connection, from 0 in order of first frame (as Wireshark counts them)")
-            .wireshark("tcp.stream").json("stream");
+            .wireshark("tcp.stream").json("stream")
+            .from(FrameRecord.class, r -> present(r.tcpStream));
     public static final Field TCP_FLAGS = frame("tcp.flags", Type.NUMBER, "The TCP flags (12 bits, mask 0x0FFF)")
-            .wireshark("tcp.flags").json("flags");
-    public static final Field TCP_FLAGS_FIN = tcpFlag("fin", "FIN: the sender has finished sending");
-    public static final Field TCP_FLAGS_SYN = tcpFlag("syn", "SYN: synchronize sequence numbers (opens a connection)");
-    public static final Field TCP_FLAGS_RESET = tcpFlag("reset", "RST: reset the connection");
-    public static final Field TCP_FLAGS_PUSH = tcpFlag("push", "PSH: push the data to the receiving application");
-    public static final Field TCP_FLAGS_ACK = tcpFlag("ack", "ACK: the acknowledgment number is valid");
-    public static final Field TCP_FLAGS_URG = tcpFlag("urg", "URG: the urgent pointer is valid");
+            .wireshark("tcp.flags").json("flags")
+            .from(FrameRecord.class, r -> r.tcpFlags < 0 ? List.of() : List.of((long) r.tcpFlags));
+    public static final Field TCP_FLAGS_FIN = tcpFlag("fin", TcpSegment.FIN, "FIN: the sender has finished sending");
+    public static final Field TCP_FLAGS_SYN = tcpFlag("syn", TcpSegment.SYN,
+            "SYN: synchronize sequence numbers (opens a connection)");
+    public static final Field TCP_FLAGS_RESET = tcpFlag("reset", TcpSegment.RST, "RST: reset the connection");
+    public static final Field TCP_FLAGS_PUSH = tcpFlag("push", TcpSegment.PSH,
+            "PSH: push the data to the receiving application");
+    public static final Field TCP_FLAGS_ACK = tcpFlag("ack", TcpSegment.ACK, "ACK: the acknowledgment number is valid");
+    public static final Field TCP_FLAGS_URG = tcpFlag("urg", TcpSegment.URG, "URG: the urgent pointer is valid");
     public static final Field COL_PROTOCOL = frame("_ws.col.Protocol", Type.STRING,
             "The Protocol column: the highest layer decoded (TCP, MPA, DDP/RDMA, ICMPv6, ...)")
-            .wireshark("_ws.col.Protocol");
+            .wireshark("_ws.col.Protocol")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of() : List.of(FrameSummary.protocol(r)));
     public static final Field COL_INFO = frame("_ws.col.Info", Type.STRING,
-            "The Info column, as tshark's summary line shows it").wireshark("_ws.col.Info");
+            "The Info column, as tshark's summary line shows it").wireshark("_ws.col.Info")
+            .from(FrameRecord.class, r -> r.length < 0 ? List.of() : List.of(FrameSummary.info(r)));
     public static final Field CONNECTION = frame("connection", Type.STRING,
-            "The MPA connection of the frame's PDUs or stream issues (c1, c2, ...)");
+            "The MPA connection of the frame's PDUs or stream issues (c1, c2, ...)")
+            .from(FrameRecord.class, r -> r.connections());
 
     // ---------------------------------------------------------------- MPA (RFC 5044, RFC 6581)
 
     public static final Field MPA = protocol("mpa", "iwarp_mpa", "MPA",
             "Marker PDU Aligned framing: an MPA Request or Reply, or an FPDU (RFC 5044, RFC 6581)").shown("iwarp_mpa");
-    public static final Field MPA_KEY = pdu("mpa.key", Type.STRING).spec("mpa/request_reply/key").label("Key");
+    public static final Field MPA_KEY = pdu("mpa.key", Type.STRING).spec("mpa/request_reply/key").label("Key")
+            .from(MpaHandshake.class, h -> h.request() ? "request" : "reply");
     public static final Field MPA_MARKER_FLAG = pdu("mpa.marker_flag", Type.BOOLEAN)
             .spec("mpa/request_reply/marker_flag").label("Marker flag (M)").wireshark("iwarp_mpa.marker_flag")
-            .treeNames("mpa.flags.marker");
+            .treeNames("mpa.flags.marker")
+            .from(MpaHandshake.class, h -> h.markerFlag());
     public static final Field MPA_CRC_FLAG = pdu("mpa.crc_flag", Type.BOOLEAN)
             .spec("mpa/request_reply/crc_flag").label("CRC flag (C)").wireshark("iwarp_mpa.crc_flag")
-            .treeNames("mpa.flags.crc");
+            .treeNames("mpa.flags.crc")
+            .from(MpaHandshake.class, h -> h.crcFlag());
     public static final Field MPA_REJECT_FLAG = pdu("mpa.reject_flag", Type.BOOLEAN)
             .spec("mpa/request_reply/reject_flag").label("Reject flag (R)").wireshark("iwarp_mpa.rej_flag")
-            .treeNames("mpa.flags.reject");
+            .treeNames("mpa.flags.reject")
+            .from(MpaHandshake.class, h -> h.rejectFlag());
     public static final Field MPA_ENHANCED_FLAG = pdu("mpa.enhanced_flag", Type.BOOLEAN)
             .spec("mpa/request_reply/enhanced_flag").label("Enhanced connection flag")
-            .treeNames("mpa.flags.enhanced");
+            .treeNames("mpa.flags.enhanced")
+            .from(MpaHandshake.class, h -> h.enhancedFlag());
     public static final Field MPA_RESERVED_FLAGS = pdu("mpa.reserved_flags", Type.NUMBER)
-            .spec("mpa/request_reply/reserved_flags").label("Reserved flags");
+            .spec("mpa/request_reply/reserved_flags").label("Reserved flags")
+            .from(MpaHandshake.class, h -> (long) h.reservedFlags());
     public static final Field MPA_REVISION = pdu("mpa.revision", Type.NUMBER).spec("mpa/request_reply/revision")
-            .label("Revision").wireshark("iwarp_mpa.rev").treeNames("mpa.rev");
+            .label("Revision").wireshark("iwarp_mpa.rev").treeNames("mpa.rev")
+            .from(MpaHandshake.class, h -> (long) h.revision());
     public static final Field MPA_PD_LENGTH = pdu("mpa.pd_length", Type.NUMBER).spec("mpa/request_reply/pd_length")
-            .label("Private data length").wireshark("iwarp_mpa.pdlength");
-    public static final Field MPA_IRD = pdu("mpa.ird", Type.NUMBER).spec("mpa/ird_ord/ird").label("IRD");
-    public static final Field MPA_ORD = pdu("mpa.ord", Type.NUMBER).spec("mpa/ird_ord/ord").label("ORD");
+            .label("Private data length").wireshark("iwarp_mpa.pdlength")
+            .from(MpaHandshake.class, h -> (long) h.privateDataLength());
+    public static final Field MPA_IRD = pdu("mpa.ird", Type.NUMBER).spec("mpa/ird_ord/ird").label("IRD")
+            .from(MpaHandshake.class, h -> h.ird() == null ? null : (long) h.ird());
+    public static final Field MPA_ORD = pdu("mpa.ord", Type.NUMBER).spec("mpa/ird_ord/ord").label("ORD")
+            .from(MpaHandshake.class, h -> h.ord() == null ? null : (long) h.ord());
     public static final Field MPA_ULPDU_LENGTH = pdu("mpa.ulpdu_length", Type.NUMBER).spec("mpa/fpdu/ulpdu_length")
-            .label("ULPDU length").wireshark("iwarp_mpa.ulpdulength");
+            .label("ULPDU length").wireshark("iwarp_mpa.ulpdulength")
+            .from(Fpdu.class, f -> (long) f.ulpduLength);
     public static final Field MPA_PAD_LENGTH = pdu("mpa.pad_length", Type.NUMBER).spec("mpa/fpdu/pad_length")
-            .label("Pad length");
-    public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC").hex(8);
-    public static final Field MPA_CRC_OK = pdu("mpa.crc_ok", Type.BOOLEAN).spec("mpa/fpdu/crc").label("CRC check");
-    public static final Field MPA_MARKERS = pdu("mpa.markers", Type.NUMBER).spec("mpa/marker").label("Markers");
+            .label("Pad length")
+            .from(Fpdu.class, f -> (long) f.padLength);
+    public static final Field MPA_CRC = pdu("mpa.crc", Type.NUMBER).spec("mpa/fpdu/crc").label("CRC").hex(8)
+            .from(Fpdu.class, f -> f.crcField);
+    public static final Field MPA_CRC_OK = pdu("mpa.crc_ok", Type.BOOLEAN).spec("mpa/fpdu/crc").label("CRC check")
+            .from(Fpdu.class, f -> f.crcOk).nullInJson();
+    public static final Field MPA_MARKERS = pdu("mpa.markers", Type.NUMBER).spec("mpa/marker").label("Markers")
+            .from(Fpdu.class, f -> (long) f.markers);
     public static final Field MPA_BAD_MARKERS = pdu("mpa.bad_markers", Type.NUMBER).label("Invalid markers")
-            .describe("Markers of the FPDU whose FPDU pointer does not point at the FPDU's start (RFC 5044 section 5)");
+            .describe("Markers of the FPDU whose FPDU pointer does not point at the FPDU's start (RFC 5044 section 5)")
+            .from(Fpdu.class, f -> f.badMarkers == 0 ? null : (long) f.badMarkers);
     public static final Field MPA_TRUNCATED = pdu("mpa.truncated", Type.BOOLEAN).label("Truncated")
-            .describe("The FPDU is cut short: the capture or the stream ended inside it");
+            .describe("The FPDU is cut short: the capture or the stream ended inside it")
+            .from(Fpdu.class, f -> f.truncated ? Boolean.TRUE : null);
     public static final Field MPA_FIRST_FRAME = pdu("mpa.first_frame", Type.NUMBER).label("First frame")
-            .describe("The first frame of an FPDU that spans segments (present when it is not the frame itself)");
+            .describe("The first frame of an FPDU that spans segments (present when it is not the frame itself)")
+            .from(Fpdu.class, f -> f.firstFrame == f.frame ? null : (Long) f.firstFrame);
 
     // Wireshark's view of the MPA frames: its subtrees, its expert items and its forms of the values above
 
@@ -189,39 +244,58 @@ public final class Fields {
     public static final Field DDP = protocol("ddp", "iwarp_ddp", "Direct Data Placement", "RFC 5041 section 4")
             .shown("1");
     public static final Field DDP_TAGGED = pdu("ddp.tagged", Type.BOOLEAN).spec("ddp/control/tagged")
-            .wireshark("iwarp_ddp.tagged_flag");
+            .wireshark("iwarp_ddp.tagged_flag")
+            .from(DdpSegment.class, s -> s.tagged);
     public static final Field DDP_LAST = pdu("ddp.last", Type.BOOLEAN).spec("ddp/control/last")
-            .wireshark("iwarp_ddp.last_flag");
-    public static final Field DDP_SV = pdu("ddp.sv", Type.BOOLEAN).spec("ddp/control/sv");
-    public static final Field DDP_AB = pdu("ddp.ab", Type.BOOLEAN).spec("ddp/control/ab");
+            .wireshark("iwarp_ddp.last_flag")
+            .from(DdpSegment.class, s -> s.last);
+    public static final Field DDP_SV = pdu("ddp.sv", Type.BOOLEAN).spec("ddp/control/sv")
+            .from(DdpSegment.class, s -> s.sv);
+    public static final Field DDP_AB = pdu("ddp.ab", Type.BOOLEAN).spec("ddp/control/ab")
+            .from(DdpSegment.class, s -> s.ab);
     public static final Field DDP_RESERVED = pdu("ddp.reserved", Type.NUMBER).spec("ddp/control/reserved")
-            .wireshark("iwarp_ddp.rsvd").treeNames("ddp.rsvd");
-    public static final Field DDP_DV = pdu("ddp.dv", Type.NUMBER).spec("ddp/control/version").wireshark("iwarp_ddp.dv");
+            .wireshark("iwarp_ddp.rsvd").treeNames("ddp.rsvd")
+            .from(DdpSegment.class, s -> (long) s.reserved);
+    public static final Field DDP_DV = pdu("ddp.dv", Type.NUMBER).spec("ddp/control/version").wireshark("iwarp_ddp.dv")
+            .from(DdpSegment.class, s -> (long) s.dv);
     public static final Field DDP_STAG = pdu("ddp.stag", Type.NUMBER).spec("ddp/tagged_header/stag")
-            .wireshark("iwarp_ddp.stag").hex(8);
+            .wireshark("iwarp_ddp.stag").hex(8)
+            .from(DdpSegment.class, s -> s.tagged ? (Long) s.stag : null);
     public static final Field DDP_TO = pdu("ddp.to", Type.NUMBER).spec("ddp/tagged_header/to")
-            .wireshark("iwarp_ddp.tagged_offset");
+            .wireshark("iwarp_ddp.tagged_offset")
+            .from(DdpSegment.class, s -> s.tagged ? (Long) s.to : null);
     public static final Field DDP_RSVDULP = pdu("ddp.rsvdulp", Type.NUMBER).spec("ddp/untagged_header/rsvd_ulp")
-            .fromSegment(s -> s.ddpHeaderLength > 0 && !s.tagged ? s.invalidateStag : null, Base.HEX).hex(8);
-    public static final Field DDP_QN = pdu("ddp.qn", Type.NUMBER).spec("ddp/untagged_header/qn").wireshark("iwarp_ddp.qn");
+            .from(DdpSegment.class, s -> s.ddpHeaderLength > 0 && !s.tagged ? s.invalidateStag : null, Base.HEX).hex(8)
+            .lastInJson();
+    public static final Field DDP_QN = pdu("ddp.qn", Type.NUMBER).spec("ddp/untagged_header/qn").wireshark("iwarp_ddp.qn")
+            .from(DdpSegment.class, s -> s.tagged ? null : (Long) s.qn);
     public static final Field DDP_MSN = pdu("ddp.msn", Type.NUMBER).spec("ddp/untagged_header/msn")
-            .wireshark("iwarp_ddp.msn");
-    public static final Field DDP_MO = pdu("ddp.mo", Type.NUMBER).spec("ddp/untagged_header/mo").wireshark("iwarp_ddp.mo");
+            .wireshark("iwarp_ddp.msn")
+            .from(DdpSegment.class, s -> s.tagged ? null : (Long) s.msn);
+    public static final Field DDP_MO = pdu("ddp.mo", Type.NUMBER).spec("ddp/untagged_header/mo").wireshark("iwarp_ddp.mo")
+            .from(DdpSegment.class, s -> s.tagged ? null : (Long) s.mo);
     public static final Field DDP_OPTIONAL_STAG = pdu("ddp.optional_stag", Type.NUMBER)
-            .spec("oneshot/optional_stag/stag").hex(8);
+            .spec("oneshot/optional_stag/stag").hex(8)
+            .from(DdpSegment.class, s -> s.optionalStag);
     public static final Field DDP_ADVERTISED = tree("ddp.advertised", Type.NONE).spec("ddp//advertised_buffer");
     public static final Field DDP_ADVERTISED_TO = pdu("ddp.advertised.to", Type.NUMBER)
-            .spec("oneshot/advertised_buffer/to");
+            .spec("oneshot/advertised_buffer/to")
+            .from(DdpSegment.class, s -> s.advertised == null ? null : (Long) s.advertised.to());
     public static final Field DDP_ADVERTISED_LENGTH = pdu("ddp.advertised.length", Type.NUMBER)
-            .spec("oneshot/advertised_buffer/length");
+            .spec("oneshot/advertised_buffer/length")
+            .from(DdpSegment.class, s -> s.advertised == null ? null : (Long) s.advertised.length());
     public static final Field DDP_ADVERTISED_ACCESS = pdu("ddp.advertised.access", Type.NUMBER)
-            .spec("oneshot/advertised_buffer/access");
+            .spec("oneshot/advertised_buffer/access")
+            .from(DdpSegment.class, s -> s.advertised == null ? null : (Long) (long) s.advertised.access());
     public static final Field DDP_ADVERTISED_RESERVED = tree("ddp.advertised.reserved", Type.NUMBER)
-            .spec("oneshot/advertised_buffer/reserved");
+            .spec("oneshot/advertised_buffer/reserved")
+            .from(DdpSegment.class, s -> s.advertised == null ? null : (Long) (long) s.advertised.reserved());
     public static final Field DDP_MALFORMED = pdu("ddp.malformed", Type.STRING).label("Malformed segment")
-            .describe("The segment does not hold the fields its control bits announce (one-shot-extension.md)");
+            .describe("The segment does not hold the fields its control bits announce (one-shot-extension.md)")
+            .from(DdpSegment.class, s -> s.malformed);
     public static final Field DDP_PAYLOAD_LENGTH = pdu("ddp.payload_length", Type.NUMBER).label("Payload length")
-            .describe("Octets of ULP payload after the DDP and RDMAP headers");
+            .describe("Octets of ULP payload after the DDP and RDMAP headers")
+            .from(DdpSegment.class, s -> (long) s.payloadLength);
 
     public static final Field DDP_RDMAP = view("iwarp_ddp_rdmap", Type.PROTOCOL, "iwarp_ddp_rdmap",
             "Wireshark's protocol of DDP and RDMAP together", p -> p.ddp() == null ? null : "iwarp_ddp_rdmap");
@@ -241,77 +315,100 @@ public final class Fields {
     public static final Field RDMAP = protocol("rdmap", "iwarp_rdma", "Remote Direct Memory Access Protocol",
             "RFC 5040 section 4").shown("1");
     public static final Field RDMAP_VERSION = pdu("rdmap.version", Type.NUMBER).spec("rdmap/control/version")
-            .wireshark("iwarp_rdma.version");
+            .wireshark("iwarp_rdma.version")
+            .from(DdpSegment.class, s -> (long) s.rdmapVersion);
     public static final Field RDMAP_RESERVED = pdu("rdmap.reserved", Type.NUMBER).spec("rdmap/control/reserved")
-            .wireshark("iwarp_rdma.rsv").treeNames("rdmap.rsvd");
+            .wireshark("iwarp_rdma.rsv").treeNames("rdmap.rsvd")
+            .from(DdpSegment.class, s -> (long) s.rdmapReserved);
     public static final Field RDMAP_OPCODE = pdu("rdmap.opcode", Type.NUMBER).spec("rdmap/control/opcode")
-            .wireshark("iwarp_rdma.opcode").hex(2);
+            .wireshark("iwarp_rdma.opcode").hex(2)
+            .from(DdpSegment.class, s -> (long) s.opcode);
     public static final Field RDMAP_OPCODE_NAME = pdu("rdmap.opcode_name", Type.STRING).label("OpCode name")
-            .describe("The name of the RDMAP opcode (RFC 5040 section 4.2, RFC 7306 section 8)");
+            .describe("The name of the RDMAP opcode (RFC 5040 section 4.2, RFC 7306 section 8)")
+            .from(DdpSegment.class, s -> opcodeName(s.opcode));
     public static final Field RDMAP_INVALIDATE_STAG = pdu("rdmap.invalidate_stag", Type.NUMBER)
-            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex(8);
+            .spec("ddp/untagged_header/invalidate_stag").wireshark("iwarp_rdma.inval_stag").hex(8)
+            .from(DdpSegment.class, s -> s.tagged ? null : (Long) s.invalidateStag);
     public static final Field RDMAP_SINK_STAG = pdu("rdmap.sink_stag", Type.NUMBER).spec("rdmap/read_request/sink_stag")
-            .wireshark("iwarp_rdma.sinkstag").hex(8);
+            .wireshark("iwarp_rdma.sinkstag").hex(8)
+            .from(DdpSegment.class, s -> s.readRequest == null ? null : (Long) s.readRequest.sinkStag());
     public static final Field RDMAP_SINK_TO = pdu("rdmap.sink_to", Type.NUMBER).spec("rdmap/read_request/sink_to")
-            .wireshark("iwarp_rdma.sinkto");
+            .wireshark("iwarp_rdma.sinkto")
+            .from(DdpSegment.class, s -> s.readRequest == null ? null : (Long) s.readRequest.sinkTo());
     public static final Field RDMAP_READ_SIZE = pdu("rdmap.read_size", Type.NUMBER).spec("rdmap/read_request/read_size")
-            .wireshark("iwarp_rdma.rdmardsz");
+            .wireshark("iwarp_rdma.rdmardsz")
+            .from(DdpSegment.class, s -> s.readRequest == null ? null : (Long) s.readRequest.readSize());
     public static final Field RDMAP_SOURCE_STAG = pdu("rdmap.source_stag", Type.NUMBER)
-            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex(8);
+            .spec("rdmap/read_request/source_stag").wireshark("iwarp_rdma.srcstag").hex(8)
+            .from(DdpSegment.class, s -> s.readRequest == null ? null : (Long) s.readRequest.sourceStag());
     public static final Field RDMAP_SOURCE_TO = pdu("rdmap.source_to", Type.NUMBER).spec("rdmap/read_request/source_to")
-            .wireshark("iwarp_rdma.srcto");
+            .wireshark("iwarp_rdma.srcto")
+            .from(DdpSegment.class, s -> s.readRequest == null ? null : (Long) s.readRequest.sourceTo());
     public static final Field RDMAP_LAYER = pdu("rdmap.layer", Type.NUMBER).spec("rdmap/terminate/layer")
-            .wireshark("iwarp_rdma.term_layer");
-    public static final Field RDMAP_ETYPE = pdu("rdmap.etype", Type.NUMBER).spec("rdmap/terminate/etype");
-    public static final Field RDMAP_ERROR_CODE = pdu("rdmap.error_code", Type.NUMBER).spec("rdmap/terminate/error_code");
+            .wireshark("iwarp_rdma.term_layer")
+            .from(DdpSegment.class, s -> s.terminate == null ? null : (Long) (long) s.terminate.layer());
+    public static final Field RDMAP_ETYPE = pdu("rdmap.etype", Type.NUMBER).spec("rdmap/terminate/etype")
+            .from(DdpSegment.class, s -> s.terminate == null ? null : (Long) (long) s.terminate.errorType());
+    public static final Field RDMAP_ERROR_CODE = pdu("rdmap.error_code", Type.NUMBER).spec("rdmap/terminate/error_code")
+            .from(DdpSegment.class, s -> s.terminate == null ? null : (Long) (long) s.terminate.errorCode());
     public static final Field RDMAP_HDRCT_M = view("rdmap.hdrct_m", Type.BOOLEAN).spec("rdmap/terminate/m")
-            .wireshark("iwarp_rdma.term_hdrct_m").fromView(p -> p.terminate() == null ? null : p.terminate().m());
+            .wireshark("iwarp_rdma.term_hdrct_m")
+            .from(PduView.class, p -> p.terminate() == null ? null : p.terminate().m());
     public static final Field RDMAP_HDRCT_D = view("rdmap.hdrct_d", Type.BOOLEAN).spec("rdmap/terminate/d")
-            .wireshark("iwarp_rdma.hdrct_d").fromView(p -> p.terminate() == null ? null : p.terminate().d());
+            .wireshark("iwarp_rdma.hdrct_d").from(PduView.class, p -> p.terminate() == null ? null : p.terminate().d());
     public static final Field RDMAP_HDRCT_R = view("rdmap.hdrct_r", Type.BOOLEAN).spec("rdmap/terminate/r")
-            .wireshark("iwarp_rdma.hdrct_r").fromView(p -> p.terminate() == null ? null : p.terminate().r());
+            .wireshark("iwarp_rdma.hdrct_r").from(PduView.class, p -> p.terminate() == null ? null : p.terminate().r());
     public static final Field RDMAP_TERM_RSVD = view("rdmap.term_rsvd", Type.NUMBER).spec("rdmap/terminate/reserved")
             .wireshark("iwarp_rdma.term_rsvd").hex(4)
-            .fromView(p -> p.terminate() == null ? null : (long) p.terminate().reserved());
+            .from(PduView.class, p -> p.terminate() == null ? null : (long) p.terminate().reserved());
     public static final Field RDMAP_DDP_SEGMENT_LENGTH = view("rdmap.ddp_segment_length", Type.NUMBER)
             .spec("rdmap/terminate/ddp_segment_length").wireshark("iwarp_rdma.term_ddp_seg_len")
-            .fromView(p -> p.terminate() == null || p.terminate().ddpSegmentLength() == null ? null
+            .from(PduView.class, p -> p.terminate() == null || p.terminate().ddpSegmentLength() == null ? null
                     : (long) p.terminate().ddpSegmentLength());
     public static final Field RDMAP_TERMINATED_DDP_HEADER = view("rdmap.terminated_ddp_header", Type.BYTES)
             .spec("rdmap/terminate/ddp_header").wireshark("iwarp_rdma.term_ddp_h")
-            .fromView(p -> p.terminate() == null ? null : p.terminate().ddpHeader());
+            .from(PduView.class, p -> p.terminate() == null ? null : p.terminate().ddpHeader());
     public static final Field RDMAP_TERMINATED_RDMAP_HEADER = view("rdmap.terminated_rdmap_header", Type.BYTES)
             .spec("rdmap/terminate/rdmap_header").wireshark("iwarp_rdma.term_rdma_h")
-            .fromView(p -> p.terminate() == null ? null : p.terminate().rdmapHeader());
+            .from(PduView.class, p -> p.terminate() == null ? null : p.terminate().rdmapHeader());
     public static final Field RDMAP_IMMEDIATE_DATA = pdu("rdmap.immediate_data", Type.NUMBER)
-            .spec("rdmap/immediate_data/data");
+            .spec("rdmap/immediate_data/data")
+            .from(DdpSegment.class, s -> s.immediateData);
     public static final Field RDMAP_ATOMIC_RESERVED = view("rdmap.atomic_reserved", Type.NUMBER)
             .spec("rdmap/atomic_request/reserved").wireshark("iwarp_rdma.atomic.reserved")
-            .fromView(p -> p.atomicRequest() == null ? null : p.atomicRequest().reserved());
+            .from(PduView.class, p -> p.atomicRequest() == null ? null : p.atomicRequest().reserved());
     public static final Field RDMAP_ATOMIC_OPCODE = pdu("rdmap.atomic_opcode", Type.NUMBER)
-            .spec("rdmap/atomic_request/atomic_opcode").wireshark("iwarp_rdma.atomic.opcode");
+            .spec("rdmap/atomic_request/atomic_opcode").wireshark("iwarp_rdma.atomic.opcode")
+            .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) (long) s.atomicRequest.atomicOpcode());
     public static final Field RDMAP_REQUEST_ID = pdu("rdmap.request_id", Type.NUMBER)
-            .spec("rdmap/atomic_request/request_id").wireshark("iwarp_rdma.atomic.request_identifier");
+            .spec("rdmap/atomic_request/request_id").wireshark("iwarp_rdma.atomic.request_identifier")
+            .from(DdpSegment.class, s -> s.atomicRequest != null ? (Long) s.atomicRequest.requestId()
+                    : s.atomicResponse != null ? (Long) s.atomicResponse.requestId() : null);
     public static final Field RDMAP_REMOTE_STAG = pdu("rdmap.remote_stag", Type.NUMBER)
-            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex(8);
+            .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex(8)
+            .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.remoteStag());
     public static final Field RDMAP_REMOTE_TO = pdu("rdmap.remote_to", Type.NUMBER)
-            .spec("rdmap/atomic_request/remote_to").wireshark("iwarp_rdma.atomic.remote_tagged_offset");
+            .spec("rdmap/atomic_request/remote_to").wireshark("iwarp_rdma.atomic.remote_tagged_offset")
+            .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.remoteTo());
     public static final Field RDMAP_ADD_OR_SWAP_DATA = tree("rdmap.add_or_swap_data", Type.NUMBER)
-            .spec("rdmap/atomic_request/add_or_swap_data");
+            .spec("rdmap/atomic_request/add_or_swap_data")
+            .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.addOrSwapData());
     public static final Field RDMAP_ADD_OR_SWAP_MASK = tree("rdmap.add_or_swap_mask", Type.NUMBER)
-            .spec("rdmap/atomic_request/add_or_swap_mask");
+            .spec("rdmap/atomic_request/add_or_swap_mask")
+            .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.addOrSwapMask());
     public static final Field RDMAP_COMPARE_DATA = view("rdmap.compare_data", Type.NUMBER)
             .spec("rdmap/atomic_request/compare_data").wireshark("iwarp_rdma.atomic.compare_data")
-            .fromView(p -> compareAndSwap(p) ? p.atomicRequest().compareData() : null);
+            .from(PduView.class, p -> compareAndSwap(p) ? p.atomicRequest().compareData() : null);
     public static final Field RDMAP_COMPARE_MASK = view("rdmap.compare_mask", Type.NUMBER)
             .spec("rdmap/atomic_request/compare_mask").wireshark("iwarp_rdma.atomic.compare_mask").hex(16)
-            .fromView(p -> compareAndSwap(p) ? p.atomicRequest().compareMask() : null);
+            .from(PduView.class, p -> compareAndSwap(p) ? p.atomicRequest().compareMask() : null);
     /** The Atomic Response's request id: in the dissect JSON and the filters it is {@code rdmap.request_id}. */
     public static final Field RDMAP_ORIGINAL_REQUEST_ID = view("rdmap.original_request_id", Type.NUMBER)
             .spec("rdmap/atomic_response/request_id").wireshark("iwarp_rdma.atomic.original_request_identifier")
-            .fromView(p -> p.atomicResponse() == null ? null : p.atomicResponse().requestId());
+            .from(PduView.class, p -> p.atomicResponse() == null ? null : p.atomicResponse().requestId());
     public static final Field RDMAP_ORIGINAL_VALUE = pdu("rdmap.original_value", Type.NUMBER)
-            .spec("rdmap/atomic_response/original_value").wireshark("iwarp_rdma.atomic.original_remote_data_value");
+            .spec("rdmap/atomic_response/original_value").wireshark("iwarp_rdma.atomic.original_remote_data_value")
+            .from(DdpSegment.class, s -> s.atomicResponse == null ? null : (Long) s.atomicResponse.originalValue());
 
     // ---------------------------------------------------------------- InfiniBand transport (RoCEv2, RoCEv1, InfiniBand)
 
@@ -523,13 +620,18 @@ public final class Fields {
     // ---------------------------------------------------------------- the analysis
 
     public static final Field VIOLATION = frame("violation", Type.STRING,
-            "The codes of the frame's violations (the analysis runs first)");
-    public static final Field VIOLATION_CODE = frame("violation.code", Type.STRING, "A violation's code");
+            "The codes of the frame's violations (the analysis runs first)")
+            .from(FrameRecord.class, r -> r.violationCodes());
+    public static final Field VIOLATION_CODE = frame("violation.code", Type.STRING, "A violation's code")
+            .from(FrameRecord.class, r -> r.violationCodes());
     public static final Field VIOLATION_SEVERITY = frame("violation.severity", Type.STRING,
-            "A violation's severity: info, warning or error");
-    public static final Field VIOLATION_MESSAGE = frame("violation.message", Type.STRING, "A violation's message");
+            "A violation's severity: info, warning or error")
+            .from(FrameRecord.class, r -> r.violationSeverities());
+    public static final Field VIOLATION_MESSAGE = frame("violation.message", Type.STRING, "A violation's message")
+            .from(FrameRecord.class, r -> r.violationMessages());
     public static final Field TRANSACTION = frame("transaction", Type.STRING,
-            "The transactions the frame belongs to (t1, t2, ...; the analysis runs first)");
+            "The transactions the frame belongs to (t1, t2, ...; the analysis runs first)")
+            .from(FrameRecord.class, r -> r.transactions);
 
     private Fields() {}
 
@@ -542,9 +644,15 @@ public final class Fields {
         return add(new Field(name, type, Source.FRAME)).describe(description).label(name);
     }
 
-    private static Field tcpFlag(String flag, String description) {
+    private static Field tcpFlag(String flag, int mask, String description) {
         String name = "tcp.flags." + flag;
-        return add(new Field(name, Type.BOOLEAN, Source.FRAME)).describe(description).label(name).wireshark(name);
+        return add(new Field(name, Type.BOOLEAN, Source.FRAME)).describe(description).label(name).wireshark(name)
+                .from(FrameRecord.class, r -> r.tcpFlags < 0 ? List.of() : List.of((r.tcpFlags & mask) != 0));
+    }
+
+    /** A number of the frame's record as the list of its values: none when negative (absent). */
+    private static List<?> present(long n) {
+        return n < 0 ? List.of() : List.of(n);
     }
 
     private static Field protocol(String name, String wireshark, String label, String description) {
@@ -585,7 +693,7 @@ public final class Fields {
 
     private static Field view(String name, Type type, String wireshark, String description,
                               Function<PduView, Object> value) {
-        return view(name, type).wireshark(wireshark).label(name).describe(description).fromView(value);
+        return view(name, type).wireshark(wireshark).label(name).describe(description).from(PduView.class, value);
     }
 
     private static Field notReassembled(String name, Type type) {
@@ -595,6 +703,12 @@ public final class Fields {
     }
 
     // ---------------------------------------------------------------- readers of the view fields
+
+    /** The name of an RDMAP opcode (RFC 5040 section 4.2, RFC 7306 section 8), or "Unknown (n)". */
+    private static String opcodeName(int opcode) {
+        Opcode op = Opcode.of(opcode);
+        return op == null ? "Unknown (" + opcode + ")" : op.displayName;
+    }
 
     /** {@code Boolean.TRUE} when the subtree is there, else null (absent). */
     private static Object present(boolean there) {
@@ -680,9 +794,6 @@ public final class Fields {
             for (String n : f.treeNames()) {
                 index(n, f);
             }
-            if (f.fromSegment()) {
-                FROM_SEGMENT.computeIfAbsent(f.layer(), k -> new ArrayList<>()).add(f);
-            }
             if (f.readsFrom() != null) {
                 READING.computeIfAbsent(f.readsFrom(), k -> new ArrayList<>()).add(f);
             }
@@ -717,8 +828,67 @@ public final class Fields {
         return READING.getOrDefault(type, List.of());
     }
 
-    /** The fields of {@code layer} that the registry alone reads from DDP segments. */
-    public static List<Field> fromSegment(String layer) {
-        return FROM_SEGMENT.getOrDefault(layer, List.of());
+    /**
+     * The fields of {@code layer} that the dissect JSON carries, read from PDUs of {@code type}: in
+     * the order of their keys in the layer's object (the order of declaration, those written last
+     * at the end).
+     */
+    public static List<Field> reading(Class<?> type, String layer) {
+        List<Field> first = new ArrayList<>();
+        List<Field> last = new ArrayList<>();
+        for (Field f : reading(type)) {
+            if (f.source() == Source.PDU && f.layer().equals(layer)) {
+                (f.lastInLayer() ? last : first).add(f);
+            }
+        }
+        first.addAll(last);
+        return List.copyOf(first);
+    }
+
+    /**
+     * The fields of one layer's dissect JSON object read from PDUs of one kind: in the order of
+     * their keys ({@link #reading(Class, String)}), and by key for those not in a nested object.
+     */
+    public static final class Layer {
+        private final List<Field> fields;
+        private final Map<String, Field> byKey = new HashMap<>();
+
+        private Layer(List<Field> fields) {
+            this.fields = fields;
+            for (Field f : fields) {
+                if (f.jsonParent() == null) {
+                    byKey.put(f.jsonKey(), f);
+                }
+            }
+        }
+
+        /** The fields, in the order of their keys. */
+        public List<Field> fields() {
+            return fields;
+        }
+
+        /** The field whose key is {@code key} at the top of the object, or null. */
+        public Field top(Object key) {
+            return byKey.get(key);
+        }
+    }
+
+    /** The fields of {@code layer} read from PDUs of {@code type}, as a {@link Layer}. */
+    public static Layer layer(Class<?> type, String layer) {
+        return new Layer(reading(type, layer));
+    }
+
+    /**
+     * The fields of {@code layer} read from PDUs of {@code type} that the detail tree shows as the
+     * registry reads them, at their spec offsets.
+     */
+    public static List<Field> placed(Class<?> type, String layer) {
+        List<Field> out = new ArrayList<>();
+        for (Field f : reading(type)) {
+            if (f.placedByRegistry() && f.layer().equals(layer)) {
+                out.add(f);
+            }
+        }
+        return List.copyOf(out);
     }
 }

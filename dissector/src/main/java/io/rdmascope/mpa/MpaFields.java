@@ -7,6 +7,7 @@ import io.rdmascope.fields.Hex;
 import io.rdmascope.fields.SpecDocs;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Detail-tree nodes of MPA, each a field of the registry ({@link Fields}), which gives its name,
@@ -19,19 +20,18 @@ public final class MpaFields {
 
     public static FieldNode handshake(MpaHandshake h) {
         List<FieldNode> c = new ArrayList<>();
-        c.add(node(Fields.MPA_KEY, h.request() ? "request" : "reply",
-                h.request() ? "MPA ID Req Frame" : "MPA ID Rep Frame", 0, 16));
-        c.add(node(Fields.MPA_MARKER_FLAG, h.markerFlag(), String.valueOf(h.markerFlag()), 16, 1));
-        c.add(node(Fields.MPA_CRC_FLAG, h.crcFlag(), String.valueOf(h.crcFlag()), 16, 1));
-        c.add(node(Fields.MPA_REJECT_FLAG, h.rejectFlag(), String.valueOf(h.rejectFlag()), 16, 1));
-        c.add(node(Fields.MPA_ENHANCED_FLAG, h.enhancedFlag(), String.valueOf(h.enhancedFlag()), 16, 1));
-        c.add(node(Fields.MPA_REVISION, (long) h.revision(), String.valueOf(h.revision()), 17, 1));
-        c.add(node(Fields.MPA_PD_LENGTH, (long) h.privateDataLength(), String.valueOf(h.privateDataLength()), 18, 2));
+        c.add(node(Fields.MPA_KEY, h, v -> h.request() ? "MPA ID Req Frame" : "MPA ID Rep Frame", 0, 16));
+        c.add(node(Fields.MPA_MARKER_FLAG, h, String::valueOf, 16, 1));
+        c.add(node(Fields.MPA_CRC_FLAG, h, String::valueOf, 16, 1));
+        c.add(node(Fields.MPA_REJECT_FLAG, h, String::valueOf, 16, 1));
+        c.add(node(Fields.MPA_ENHANCED_FLAG, h, String::valueOf, 16, 1));
+        c.add(node(Fields.MPA_REVISION, h, String::valueOf, 17, 1));
+        c.add(node(Fields.MPA_PD_LENGTH, h, String::valueOf, 18, 2));
         if (h.ird() != null) {
-            c.add(node(Fields.MPA_IRD, (long) h.ird(), irdOrd(h.ird(), h.irdFlags()), 20, 2));
+            c.add(node(Fields.MPA_IRD, h, v -> irdOrd(h.ird(), h.irdFlags()), 20, 2));
         }
         if (h.ord() != null) {
-            c.add(node(Fields.MPA_ORD, (long) h.ord(), irdOrd(h.ord(), h.ordFlags()), 22, 2));
+            c.add(node(Fields.MPA_ORD, h, v -> irdOrd(h.ord(), h.ordFlags()), 22, 2));
         }
         String label = h.request() ? "MPA Request" : "MPA Reply";
         return new FieldNode(Fields.MPA.name(), label, null, "", 0, h.length(), typeDoc("request_reply"), c);
@@ -45,23 +45,29 @@ public final class MpaFields {
     /** The MPA layer of an FPDU: ULPDU length, pad, CRC with its check, markers. */
     public static FieldNode fpdu(Fpdu f) {
         List<FieldNode> c = new ArrayList<>();
-        c.add(node(Fields.MPA_ULPDU_LENGTH, (long) f.ulpduLength, String.valueOf(f.ulpduLength), 0,
+        c.add(node(Fields.MPA_ULPDU_LENGTH, f, String::valueOf, 0,
                 FpduLayout.LENGTH_FIELD_SIZE));
         int pad = f.padLength;
         int padAt = FpduLayout.LENGTH_FIELD_SIZE + f.ulpduLength;
-        c.add(node(Fields.MPA_PAD_LENGTH, (long) pad, String.valueOf(pad), padAt, pad));
+        c.add(node(Fields.MPA_PAD_LENGTH, f, String::valueOf, padAt, pad));
         if (!f.truncated) {
             String crcText = Hex.hex(f.crcField, 8);
-            c.add(node(Fields.MPA_CRC, f.crcField, crcText, padAt + pad, FpduLayout.CRC_SIZE));
+            c.add(node(Fields.MPA_CRC, f, v -> crcText, padAt + pad, FpduLayout.CRC_SIZE));
             String ok = f.crcOk == null ? "not negotiated"
                     : f.crcOk ? "good" : "bad (computed " + Hex.atLeast(f.crcComputed, 8) + ")";
-            c.add(node(Fields.MPA_CRC_OK, f.crcOk, ok, padAt + pad, FpduLayout.CRC_SIZE));
+            c.add(node(Fields.MPA_CRC_OK, f, v -> ok, padAt + pad, FpduLayout.CRC_SIZE));
         }
         String m = f.badMarkers == 0 ? String.valueOf(f.markers) : f.markers + " (" + f.badMarkers + " invalid)";
-        c.add(node(Fields.MPA_MARKERS, (long) f.markers, m, -1, 0));
+        c.add(node(Fields.MPA_MARKERS, f, v -> m, -1, 0));
         int len = padAt + pad + FpduLayout.CRC_SIZE;
         return new FieldNode(Fields.MPA.name(), f.truncated ? "MPA FPDU (truncated)" : "MPA FPDU", null, "", 0, len,
                 typeDoc("fpdu"), c);
+    }
+
+    /** The node of a field with its value as the registry reads it from {@code pdu}, shown by {@code display}. */
+    private static FieldNode node(Field f, Object pdu, Function<Object, String> display, int offset, int length) {
+        Object v = f.value(pdu);
+        return node(f, v, display.apply(v), offset, length);
     }
 
     private static FieldNode node(Field f, Object value, String display, int offset, int length) {

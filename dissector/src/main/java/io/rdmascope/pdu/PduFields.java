@@ -6,6 +6,7 @@ import io.rdmascope.fields.Fields;
 import io.rdmascope.fields.SpecDocs;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * Detail-tree nodes of a DDP segment and its RDMAP header, each a field of the registry
@@ -33,52 +34,45 @@ public final class PduFields {
                 || s.reserved != 0 || s.rdmapVersion != 0 || s.opcode != 0 || s.malformed == null;
 
         if (controls) {
-            ddp.add(flag(Fields.DDP_TAGGED, s.tagged, DDP_CONTROL_OFFSET));
-            ddp.add(flag(Fields.DDP_LAST, s.last, DDP_CONTROL_OFFSET));
-            ddp.add(flag(Fields.DDP_SV, s.sv, DDP_CONTROL_OFFSET));
-            ddp.add(flag(Fields.DDP_AB, s.ab, DDP_CONTROL_OFFSET));
-            ddp.add(num(Fields.DDP_RESERVED, s.reserved, "0x" + Integer.toHexString(s.reserved),
+            ddp.add(flag(Fields.DDP_TAGGED, s, DDP_CONTROL_OFFSET));
+            ddp.add(flag(Fields.DDP_LAST, s, DDP_CONTROL_OFFSET));
+            ddp.add(flag(Fields.DDP_SV, s, DDP_CONTROL_OFFSET));
+            ddp.add(flag(Fields.DDP_AB, s, DDP_CONTROL_OFFSET));
+            ddp.add(num(Fields.DDP_RESERVED, s, v -> "0x" + Long.toHexString(v),
                     DDP_CONTROL_OFFSET));
-            ddp.add(num(Fields.DDP_DV, s.dv, Integer.toString(s.dv), DDP_CONTROL_OFFSET));
+            ddp.add(num(Fields.DDP_DV, s, Long::toString, DDP_CONTROL_OFFSET));
 
-            rdmap.add(num(Fields.RDMAP_VERSION, s.rdmapVersion,
-                    Integer.toString(s.rdmapVersion), RDMAP_CONTROL_OFFSET));
-            rdmap.add(num(Fields.RDMAP_RESERVED, s.rdmapReserved,
-                    "0x" + Integer.toHexString(s.rdmapReserved), RDMAP_CONTROL_OFFSET));
-            rdmap.add(num(Fields.RDMAP_OPCODE, s.opcode, opcodeDisplay(s.opcode),
+            rdmap.add(num(Fields.RDMAP_VERSION, s, Long::toString, RDMAP_CONTROL_OFFSET));
+            rdmap.add(num(Fields.RDMAP_RESERVED, s, v -> "0x" + Long.toHexString(v), RDMAP_CONTROL_OFFSET));
+            rdmap.add(num(Fields.RDMAP_OPCODE, s, v -> opcodeDisplay((int) v),
                     RDMAP_CONTROL_OFFSET));
         }
 
         int base = BUFFER_MODEL_HEADER_OFFSET;
         if (s.ddpHeaderLength > 0) {
             if (s.tagged) {
-                ddp.add(num(Fields.DDP_STAG, s.stag, stag(s.stag), base));
-                ddp.add(num(Fields.DDP_TO, s.to, to(s.to), base));
+                ddp.add(num(Fields.DDP_STAG, s, PduFields::stag, base));
+                ddp.add(num(Fields.DDP_TO, s, PduFields::to, base));
             } else {
-                rdmap.add(num(Fields.RDMAP_INVALIDATE_STAG, s.invalidateStag,
-                        stag(s.invalidateStag), base));
-                ddp.add(num(Fields.DDP_QN, s.qn, Long.toString(s.qn), base));
-                ddp.add(num(Fields.DDP_MSN, s.msn, Long.toString(s.msn), base));
-                ddp.add(num(Fields.DDP_MO, s.mo, Long.toString(s.mo), base));
+                rdmap.add(num(Fields.RDMAP_INVALIDATE_STAG, s, PduFields::stag, base));
+                ddp.add(num(Fields.DDP_QN, s, Long::toString, base));
+                ddp.add(num(Fields.DDP_MSN, s, Long::toString, base));
+                ddp.add(num(Fields.DDP_MO, s, Long::toString, base));
             }
         }
 
         int opt = s.ddpHeaderLength;
         if (s.optionalStag != null) {
-            ddp.add(num(Fields.DDP_OPTIONAL_STAG, s.optionalStag,
-                    stag(s.optionalStag), opt));
+            ddp.add(num(Fields.DDP_OPTIONAL_STAG, s, PduFields::stag, opt));
         }
         if (s.advertised != null) {
             int ab = opt + (s.optionalStag != null ? 4 : 0);
             DdpSegment.Advertised a = s.advertised;
             List<FieldNode> adv = new ArrayList<>();
-            adv.add(num(Fields.DDP_ADVERTISED_TO, a.to(), to(a.to()), ab));
-            adv.add(num(Fields.DDP_ADVERTISED_LENGTH, a.length(),
-                    a.length() + " octets", ab));
-            adv.add(num(Fields.DDP_ADVERTISED_ACCESS, (long) a.access(),
-                    accessDisplay(a.access()), ab));
-            adv.add(num(Fields.DDP_ADVERTISED_RESERVED, (long) a.reserved(),
-                    "0x" + Integer.toHexString(a.reserved()), ab));
+            adv.add(num(Fields.DDP_ADVERTISED_TO, s, PduFields::to, ab));
+            adv.add(num(Fields.DDP_ADVERTISED_LENGTH, s, v -> v + " octets", ab));
+            adv.add(num(Fields.DDP_ADVERTISED_ACCESS, s, v -> accessDisplay((int) v), ab));
+            adv.add(num(Fields.DDP_ADVERTISED_RESERVED, s, v -> "0x" + Long.toHexString(v), ab));
             Field f = Fields.DDP_ADVERTISED;
             ddp.add(new FieldNode(f.name(), f.label(), null, "", ab, 16, f.description(), adv));
         }
@@ -86,13 +80,11 @@ public final class PduFields {
         int body = s.rdmapHeaderOffset();
         if (s.readRequest != null) {
             DdpSegment.ReadRequest r = s.readRequest;
-            rdmap.add(num(Fields.RDMAP_SINK_STAG, r.sinkStag(), stag(r.sinkStag()), body));
-            rdmap.add(num(Fields.RDMAP_SINK_TO, r.sinkTo(), to(r.sinkTo()), body));
-            rdmap.add(num(Fields.RDMAP_READ_SIZE, r.readSize(),
-                    r.readSize() + " bytes", body));
-            rdmap.add(num(Fields.RDMAP_SOURCE_STAG, r.sourceStag(),
-                    stag(r.sourceStag()), body));
-            rdmap.add(num(Fields.RDMAP_SOURCE_TO, r.sourceTo(), to(r.sourceTo()), body));
+            rdmap.add(num(Fields.RDMAP_SINK_STAG, s, PduFields::stag, body));
+            rdmap.add(num(Fields.RDMAP_SINK_TO, s, PduFields::to, body));
+            rdmap.add(num(Fields.RDMAP_READ_SIZE, s, v -> v + " bytes", body));
+            rdmap.add(num(Fields.RDMAP_SOURCE_STAG, s, PduFields::stag, body));
+            rdmap.add(num(Fields.RDMAP_SOURCE_TO, s, PduFields::to, body));
         }
         if (s.terminate != null) {
             terminate(s.terminate, body, rdmap);
@@ -102,17 +94,12 @@ public final class PduFields {
             String op = FieldDocs.enumDoc("rdmap", "atomic_opcode", a.atomicOpcode());
             rdmap.add(num(Fields.RDMAP_ATOMIC_RESERVED, a.reserved(),
                     "0x" + Long.toHexString(a.reserved()), body));
-            rdmap.add(num(Fields.RDMAP_ATOMIC_OPCODE, (long) a.atomicOpcode(),
-                    named(op, a.atomicOpcode()), body));
-            rdmap.add(num(Fields.RDMAP_REQUEST_ID, a.requestId(),
-                    Long.toString(a.requestId()), body));
-            rdmap.add(num(Fields.RDMAP_REMOTE_STAG, a.remoteStag(),
-                    stag(a.remoteStag()), body));
-            rdmap.add(num(Fields.RDMAP_REMOTE_TO, a.remoteTo(), to(a.remoteTo()), body));
-            rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_DATA, a.addOrSwapData(),
-                    Long.toUnsignedString(a.addOrSwapData()), body));
-            rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_MASK, a.addOrSwapMask(),
-                    to(a.addOrSwapMask()), body));
+            rdmap.add(num(Fields.RDMAP_ATOMIC_OPCODE, s, v -> named(op, (int) v), body));
+            rdmap.add(num(Fields.RDMAP_REQUEST_ID, s, Long::toString, body));
+            rdmap.add(num(Fields.RDMAP_REMOTE_STAG, s, PduFields::stag, body));
+            rdmap.add(num(Fields.RDMAP_REMOTE_TO, s, PduFields::to, body));
+            rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_DATA, s, Long::toUnsignedString, body));
+            rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_MASK, s, PduFields::to, body));
             rdmap.add(num(Fields.RDMAP_COMPARE_DATA, a.compareData(),
                     Long.toUnsignedString(a.compareData()), body));
             rdmap.add(num(Fields.RDMAP_COMPARE_MASK, a.compareMask(),
@@ -122,19 +109,17 @@ public final class PduFields {
             DdpSegment.AtomicResponse a = s.atomicResponse;
             rdmap.add(num(Fields.RDMAP_ORIGINAL_REQUEST_ID, a.requestId(),
                     Long.toString(a.requestId()), body));
-            rdmap.add(num(Fields.RDMAP_ORIGINAL_VALUE, a.originalValue(),
-                    Long.toUnsignedString(a.originalValue()), body));
+            rdmap.add(num(Fields.RDMAP_ORIGINAL_VALUE, s, Long::toUnsignedString, body));
         }
         if (s.immediateData != null) {
-            rdmap.add(num(Fields.RDMAP_IMMEDIATE_DATA, s.immediateData,
-                    to(s.immediateData), body));
+            rdmap.add(num(Fields.RDMAP_IMMEDIATE_DATA, s, PduFields::to, body));
         }
         if (s.malformed != null) {
             Field f = Fields.DDP_MALFORMED;
             ddp.add(new FieldNode(f.name(), f.label(), s.malformed, s.malformed, 0, 0, f.description(), List.of()));
         }
-        registered(s, Fields.fromSegment(Fields.DDP.name()), ddp);
-        registered(s, Fields.fromSegment(Fields.RDMAP.name()), rdmap);
+        registered(s, Fields.placed(DdpSegment.class, Fields.DDP.name()), ddp);
+        registered(s, Fields.placed(DdpSegment.class, Fields.RDMAP.name()), rdmap);
 
         int ddpLength = s.ddpHeaderLength > 0 ? s.ddpHeaderLength + s.optionalFieldsLength : s.headerLength;
         FieldNode ddpNode = new FieldNode(Fields.DDP.name(), Fields.DDP.label(), null, "", 0, ddpLength,
@@ -217,6 +202,17 @@ public final class PduFields {
                 return s.rdmapHeaderOffset();
             default: return -1;
         }
+    }
+
+    /** The node of a flag that the registry reads from the segment. */
+    private static FieldNode flag(Field f, DdpSegment s, int base) {
+        return flag(f, (Boolean) f.value(s), base);
+    }
+
+    /** The node of a number that the registry reads from the segment, shown by {@code display}. */
+    private static FieldNode num(Field f, DdpSegment s, LongFunction<String> display, int base) {
+        long v = (Long) f.value(s);
+        return num(f, v, display.apply(v), base);
     }
 
     private static FieldNode flag(Field f, boolean value, int base) {

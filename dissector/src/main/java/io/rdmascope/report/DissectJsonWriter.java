@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import io.rdmascope.fields.Field;
 import io.rdmascope.fields.Fields;
 import io.rdmascope.mpa.StreamIssue;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -114,33 +116,39 @@ public final class DissectJsonWriter implements FrameSink {
         g.writeEndObject();
     }
 
-    /** Time, length, addresses, ports, TCP connection index and flags, under their registry keys. */
+    /**
+     * Time, length, addresses, ports, TCP connection index and flags, under their registry keys,
+     * with the values the registry reads from the frame's record.
+     */
     private void writeFrameFields(FrameRecord r) throws IOException {
         if (r.length < 0) {
             return;
         }
-        g.writeFieldName(Fields.FRAME_TIME_EPOCH.jsonKey());
-        g.writeNumber(FrameRecord.seconds(r.timestampNanos));
-        g.writeFieldName(Fields.FRAME_TIME_RELATIVE.jsonKey());
-        g.writeNumber(FrameRecord.seconds(r.timestampNanos - r.firstTimestampNanos));
-        g.writeNumberField(Fields.FRAME_LEN.jsonKey(), r.length);
+        field(Fields.FRAME_TIME_EPOCH, r);
+        field(Fields.FRAME_TIME_RELATIVE, r);
+        field(Fields.FRAME_LEN, r);
         if (r.source == null) {
             return;
         }
         g.writeObjectFieldStart(Fields.IP_SRC.layer());
-        g.writeStringField(Fields.IP_SRC.jsonKey(), r.source.address());
-        g.writeStringField(Fields.IP_DST.jsonKey(), r.destination.address());
+        field(Fields.IP_SRC, r);
+        field(Fields.IP_DST, r);
         g.writeEndObject();
         g.writeObjectFieldStart(Fields.TCP_SRCPORT.layer());
-        g.writeNumberField(Fields.TCP_SRCPORT.jsonKey(), r.source.port());
-        g.writeNumberField(Fields.TCP_DSTPORT.jsonKey(), r.destination.port());
-        if (r.tcpStream >= 0) {
-            g.writeNumberField(Fields.TCP_STREAM.jsonKey(), r.tcpStream);
-        }
-        if (r.tcpFlags >= 0) {
-            g.writeNumberField(Fields.TCP_FLAGS.jsonKey(), r.tcpFlags);
-        }
+        field(Fields.TCP_SRCPORT, r);
+        field(Fields.TCP_DSTPORT, r);
+        field(Fields.TCP_STREAM, r);
+        field(Fields.TCP_FLAGS, r);
         g.writeEndObject();
+    }
+
+    /** The first value of a frame field under its JSON key, unless the frame has none. */
+    private void field(Field f, FrameRecord r) throws IOException {
+        List<?> v = r.values(f);
+        if (!v.isEmpty()) {
+            g.writeFieldName(f.jsonKey());
+            JsonValues.write(g, v.get(0));
+        }
     }
 
     @Override

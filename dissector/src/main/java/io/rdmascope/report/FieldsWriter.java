@@ -57,7 +57,7 @@ public final class FieldsWriter implements FrameSink {
                 line.append(options.separator());
             }
             Field f = fields.get(i);
-            List<?> values = r.values(f.name());
+            List<?> values = r.values(f);
             if (values.isEmpty()) {
                 continue;
             }

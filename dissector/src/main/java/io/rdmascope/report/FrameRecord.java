@@ -7,7 +7,6 @@ import io.rdmascope.fields.Fields;
 import io.rdmascope.filter.FilterContext;
 import io.rdmascope.mpa.StreamIssue;
 import io.rdmascope.net.Endpoint;
-import io.rdmascope.net.TcpSegment;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,69 +79,47 @@ public final class FrameRecord implements FilterContext {
         this.endOfCapture = endOfCapture;
     }
 
+    /** The values of the field with this name (or Wireshark name), read through the registry. */
     @Override
     public List<?> values(String field) {
-        switch (field) {
-            case "frame.number": return List.of(frame);
-            case "frame.time_epoch": return length < 0 ? List.of() : List.of(seconds(timestampNanos));
-            case "frame.time_relative":
-                return length < 0 ? List.of() : List.of(seconds(timestampNanos - firstTimestampNanos));
-            case "frame.len": return length < 0 ? List.of() : List.of(length);
-            case "frame.time": return length < 0 ? List.of() : List.of(FrameSummary.time(timestampNanos));
-            case "frame.time_delta": return length < 0 ? List.of() : List.of(seconds(timeDeltaNanos));
-            case "frame": return bytes == null ? List.of() : List.of(bytes);
-            case "tcp.len": return number(tcpLen);
-            case "tcp.seq": return number(tcpSeq);
-            case "tcp.ack": return number(tcpAck);
-            case "ipv6.src": return v6(source(), null);
-            case "ipv6.dst": return v6(destination(), null);
-            case "ipv6.addr": return v6(source(), destination());
-            case "_ws.col.Protocol": return length < 0 ? List.of() : List.of(FrameSummary.protocol(this));
-            case "_ws.col.Info": return length < 0 ? List.of() : List.of(FrameSummary.info(this));
-            case "tcp.stream": return tcpStream < 0 ? List.of() : List.of(tcpStream);
-            case "tcp.flags": return tcpFlags < 0 ? List.of() : List.of((long) tcpFlags);
-            case "tcp.flags.fin": return flag(TcpSegment.FIN);
-            case "tcp.flags.syn": return flag(TcpSegment.SYN);
-            case "tcp.flags.reset": return flag(TcpSegment.RST);
-            case "tcp.flags.push": return flag(TcpSegment.PSH);
-            case "tcp.flags.ack": return flag(TcpSegment.ACK);
-            case "tcp.flags.urg": return flag(TcpSegment.URG);
-            case "ip.src": return source != null ? List.of(source.address()) : v4(ipSource, null);
-            case "ip.dst": return destination != null ? List.of(destination.address()) : v4(ipDestination, null);
-            case "ip.addr":
-                return source != null ? List.of(source.address(), destination.address()) : v4(ipSource, ipDestination);
-            case "tcp.srcport": return source == null ? List.of() : List.of((long) source.port());
-            case "tcp.dstport": return destination == null ? List.of() : List.of((long) destination.port());
-            case "tcp.port":
-                return source == null ? List.of() : List.of((long) source.port(), (long) destination.port());
-            case "connection": {
-                List<Object> out = new ArrayList<>(1);
-                for (PduRecord p : pdus) {
-                    if (!out.contains(p.connection())) {
-                        out.add(p.connection());
-                    }
-                }
-                for (Issue i : issues) {
-                    if (!out.contains(i.connection())) {
-                        out.add(i.connection());
-                    }
-                }
-                return out;
-            }
-            case "violation":
-            case "violation.code":
-            case "violation.severity":
-            case "violation.message":
-                return violationValues(violations, field);
-            case "transaction":
-                return transactions;
-            default:
-                return pduValues(field);
-        }
+        Field f = Fields.get(field);
+        return f != null ? values(f) : pduValues(null, field);
     }
 
-    private static List<?> number(long n) {
-        return n < 0 ? List.of() : List.of(n);
+    /** The values of {@code f} in this frame: as its registry declaration reads them. */
+    public List<?> values(Field f) {
+        return f.source() == Field.Source.FRAME ? (List<?>) f.value(this) : pduValues(f, f.name());
+    }
+
+    /** The connections of the frame's PDUs and stream issues, each once, in order. */
+    public List<?> connections() {
+        List<Object> out = new ArrayList<>(1);
+        for (PduRecord p : pdus) {
+            if (!out.contains(p.connection())) {
+                out.add(p.connection());
+            }
+        }
+        for (Issue i : issues) {
+            if (!out.contains(i.connection())) {
+                out.add(i.connection());
+            }
+        }
+        return out;
+    }
+
+    /** The codes of the frame's violations. */
+    public List<?> violationCodes() {
+        return violationValues(violations, "violation.code");
+    }
+
+    /** The severities of the frame's violations. */
+    public List<?> violationSeverities() {
+        return violationValues(violations, "violation.severity");
+    }
+
+    /** The messages of the frame's violations. */
+    public List<?> violationMessages() {
+        return violationValues(violations, "violation.message");
     }
 
     /** The source IP address, of the TCP segment or of another IP frame; null when there is none. */
@@ -156,12 +133,12 @@ public final class FrameRecord implements FilterContext {
     }
 
     /** The IPv4 addresses among {@code a} and {@code b}. */
-    private static List<?> v4(String a, String b) {
+    public List<?> ipv4(String a, String b) {
         return addresses(a, b, false);
     }
 
     /** The IPv6 addresses among {@code a} and {@code b}. */
-    private static List<?> v6(String a, String b) {
+    public List<?> ipv6(String a, String b) {
         return addresses(a, b, true);
     }
 
@@ -173,10 +150,6 @@ public final class FrameRecord implements FilterContext {
             }
         }
         return out;
-    }
-
-    private List<?> flag(int mask) {
-        return tcpFlags < 0 ? List.of() : List.of((tcpFlags & mask) != 0);
     }
 
     /** Nanoseconds as seconds with nine decimals, as Wireshark shows times. */
@@ -196,8 +169,7 @@ public final class FrameRecord implements FilterContext {
         return out;
     }
 
-    private List<?> pduValues(String field) {
-        Field f = Fields.get(field);
+    private List<?> pduValues(Field f, String field) {
         if (f != null && f.source() == Field.Source.VIEW) {
             List<Object> out = new ArrayList<>(1);
             for (PduRecord p : pdus) {

@@ -2,6 +2,7 @@ package io.rdmascope.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.Map;
 
 /** Writes the plain values of the record maps: unsigned numbers, Booleans, strings, nested maps. */
@@ -12,6 +13,8 @@ final class JsonValues {
     static void write(JsonGenerator g, Object v) throws IOException {
         if (v == null) {
             g.writeNull();
+        } else if (v instanceof PduRecord.Layer) {
+            ((PduRecord.Layer) v).write(g);
         } else if (v instanceof Long) {
             long l = (Long) v;
             if (l >= 0) {
@@ -19,6 +22,8 @@ final class JsonValues {
             } else {
                 g.writeNumber(Long.toUnsignedString(l));
             }
+        } else if (v instanceof BigDecimal) {
+            g.writeNumber((BigDecimal) v);
         } else if (v instanceof Integer) {
             g.writeNumber((Integer) v);
         } else if (v instanceof Boolean) {

@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
@@ -8,16 +9,20 @@ import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.mpa.MpaHandshake;
 import io.rdmascope.pdu.DdpSegment;
-import io.rdmascope.pdu.Opcode;
 import io.rdmascope.roce.IbPacket;
 import io.rdmascope.roce.Opcodes;
 import io.rdmascope.tcp.Direction;
-import java.util.ArrayList;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * One PDU that a frame completes, as the dissect output and the display filters see it: the
@@ -150,136 +155,134 @@ public record PduRecord(String connection, String direction, Map<String, Object>
         put(inner, key.substring(dot + 1), value);
     }
 
+    /** An MPA Request or Reply: its {@code mpa} object as the registry reads it from the handshake. */
     public static PduRecord of(MpaConnection connection, MpaHandshake h, List<FieldNode> tree) {
-        Map<String, Object> mpa = new LinkedHashMap<>();
-        mpa.put(Fields.MPA_KEY.jsonKey(), h.request() ? "request" : "reply");
-        mpa.put(Fields.MPA_MARKER_FLAG.jsonKey(), h.markerFlag());
-        mpa.put(Fields.MPA_CRC_FLAG.jsonKey(), h.crcFlag());
-        mpa.put(Fields.MPA_REJECT_FLAG.jsonKey(), h.rejectFlag());
-        mpa.put(Fields.MPA_ENHANCED_FLAG.jsonKey(), h.enhancedFlag());
-        mpa.put(Fields.MPA_RESERVED_FLAGS.jsonKey(), (long) h.reservedFlags());
-        mpa.put(Fields.MPA_REVISION.jsonKey(), (long) h.revision());
-        mpa.put(Fields.MPA_PD_LENGTH.jsonKey(), (long) h.privateDataLength());
-        if (h.ird() != null) {
-            mpa.put(Fields.MPA_IRD.jsonKey(), (long) h.ird());
-        }
-        if (h.ord() != null) {
-            mpa.put(Fields.MPA_ORD.jsonKey(), (long) h.ord());
-        }
-        return new PduRecord(connection.id(), direction(h.direction()), mpa, null, null, tree,
+        return new PduRecord(connection.id(), direction(h.direction()), new Layer(h, HANDSHAKE), null, null, tree,
                 new Wire(h, null, null, null, null));
     }
 
+    /**
+     * An FPDU and the DDP segment it carries (null when it could not be decoded): the {@code mpa},
+     * {@code ddp} and {@code rdmap} objects as the registry reads them from the two (the FPDU, which
+     * its stage reuses, copied; the segment, new for each FPDU, kept).
+     */
     public static PduRecord of(MpaConnection connection, Fpdu f, DdpSegment s, List<FieldNode> tree) {
-        Map<String, Object> mpa = new LinkedHashMap<>();
-        mpa.put(Fields.MPA_ULPDU_LENGTH.jsonKey(), (long) f.ulpduLength);
-        mpa.put(Fields.MPA_PAD_LENGTH.jsonKey(), (long) f.padLength);
-        mpa.put(Fields.MPA_CRC.jsonKey(), f.crcField);
-        mpa.put(Fields.MPA_CRC_OK.jsonKey(), f.crcOk);
-        mpa.put(Fields.MPA_MARKERS.jsonKey(), (long) f.markers);
-        if (f.badMarkers != 0) {
-            mpa.put(Fields.MPA_BAD_MARKERS.jsonKey(), (long) f.badMarkers);
-        }
-        if (f.truncated) {
-            mpa.put(Fields.MPA_TRUNCATED.jsonKey(), true);
-        }
-        if (f.firstFrame != f.frame) {
-            mpa.put(Fields.MPA_FIRST_FRAME.jsonKey(), f.firstFrame);
-        }
         byte[] pad = f.padOctets == 0 ? null
                 : Arrays.copyOfRange(ByteBuffer.allocate(4).putInt(f.padOctets).array(), 4 - f.padLength, 4);
         boolean headers = s != null && (s.terminate != null || s.atomicRequest != null || s.atomicResponse != null);
         Wire wire = pad == null && !headers ? null : s == null ? new Wire(null, pad, null, null, null)
                 : new Wire(null, pad, s.terminate, s.atomicRequest, s.atomicResponse);
-        return new PduRecord(connection.id(), direction(f.direction), mpa, s == null ? null : ddp(s),
-                s == null ? null : rdmap(s), tree, wire);
+        return new PduRecord(connection.id(), direction(f.direction), new Layer(f.copy(false), FPDU),
+                s == null ? null : new Layer(s, DDP), s == null ? null : new Layer(s, RDMAP), tree, wire);
     }
+
+    private static final Fields.Layer HANDSHAKE = Fields.layer(MpaHandshake.class, Fields.MPA.name());
+    private static final Fields.Layer FPDU = Fields.layer(Fpdu.class, Fields.MPA.name());
+    private static final Fields.Layer DDP = Fields.layer(DdpSegment.class, Fields.DDP.name());
+    private static final Fields.Layer RDMAP = Fields.layer(DdpSegment.class, Fields.RDMAP.name());
 
     private static String direction(Direction d) {
         return d == null ? null : d == Direction.FROM_INITIATOR ? "initiator" : "responder";
     }
 
-    private static Map<String, Object> ddp(DdpSegment s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(Fields.DDP_TAGGED.jsonKey(), s.tagged);
-        m.put(Fields.DDP_LAST.jsonKey(), s.last);
-        m.put(Fields.DDP_SV.jsonKey(), s.sv);
-        m.put(Fields.DDP_AB.jsonKey(), s.ab);
-        m.put(Fields.DDP_RESERVED.jsonKey(), (long) s.reserved);
-        m.put(Fields.DDP_DV.jsonKey(), (long) s.dv);
-        if (s.tagged) {
-            m.put(Fields.DDP_STAG.jsonKey(), s.stag);
-            m.put(Fields.DDP_TO.jsonKey(), s.to);
-        } else {
-            m.put(Fields.DDP_QN.jsonKey(), s.qn);
-            m.put(Fields.DDP_MSN.jsonKey(), s.msn);
-            m.put(Fields.DDP_MO.jsonKey(), s.mo);
-        }
-        if (s.optionalStag != null) {
-            m.put(Fields.DDP_OPTIONAL_STAG.jsonKey(), s.optionalStag);
-        }
-        if (s.advertised != null) {
-            Map<String, Object> a = new LinkedHashMap<>();
-            a.put(Fields.DDP_ADVERTISED_TO.jsonLeaf(), s.advertised.to());
-            a.put(Fields.DDP_ADVERTISED_LENGTH.jsonLeaf(), s.advertised.length());
-            a.put(Fields.DDP_ADVERTISED_ACCESS.jsonLeaf(), (long) s.advertised.access());
-            m.put(Fields.DDP_ADVERTISED_TO.jsonParent(), a);
-        }
-        if (s.malformed != null) {
-            m.put(Fields.DDP_MALFORMED.jsonKey(), s.malformed);
-        }
-        m.put(Fields.DDP_PAYLOAD_LENGTH.jsonKey(), (long) s.payloadLength);
-        return registered(s, Fields.fromSegment(Fields.DDP.name()), m);
-    }
+    /**
+     * A layer's object of an iWARP PDU: the values of its fields that the decoded PDU has, as their
+     * registry readers give them, under their JSON keys, in the registry's order. The readers run
+     * when the object is first looked at as a whole; a single key looked up before then
+     * ({@code -T fields}, a filter) runs that key's reader alone.
+     */
+    static final class Layer extends AbstractMap<String, Object> {
+        private final Object pdu;
+        private final Fields.Layer fields;
+        private Map<String, Object> read;
 
-    private static Map<String, Object> rdmap(DdpSegment s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(Fields.RDMAP_VERSION.jsonKey(), (long) s.rdmapVersion);
-        m.put(Fields.RDMAP_RESERVED.jsonKey(), (long) s.rdmapReserved);
-        m.put(Fields.RDMAP_OPCODE.jsonKey(), (long) s.opcode);
-        Opcode op = Opcode.of(s.opcode);
-        m.put(Fields.RDMAP_OPCODE_NAME.jsonKey(), op == null ? "Unknown (" + s.opcode + ")" : op.displayName);
-        if (!s.tagged) {
-            m.put(Fields.RDMAP_INVALIDATE_STAG.jsonKey(), s.invalidateStag);
+        Layer(Object pdu, Fields.Layer fields) {
+            this.pdu = pdu;
+            this.fields = fields;
         }
-        if (s.readRequest != null) {
-            m.put(Fields.RDMAP_SINK_STAG.jsonKey(), s.readRequest.sinkStag());
-            m.put(Fields.RDMAP_SINK_TO.jsonKey(), s.readRequest.sinkTo());
-            m.put(Fields.RDMAP_READ_SIZE.jsonKey(), s.readRequest.readSize());
-            m.put(Fields.RDMAP_SOURCE_STAG.jsonKey(), s.readRequest.sourceStag());
-            m.put(Fields.RDMAP_SOURCE_TO.jsonKey(), s.readRequest.sourceTo());
-        }
-        if (s.terminate != null) {
-            m.put(Fields.RDMAP_LAYER.jsonKey(), (long) s.terminate.layer());
-            m.put(Fields.RDMAP_ETYPE.jsonKey(), (long) s.terminate.errorType());
-            m.put(Fields.RDMAP_ERROR_CODE.jsonKey(), (long) s.terminate.errorCode());
-        }
-        if (s.immediateData != null) {
-            m.put(Fields.RDMAP_IMMEDIATE_DATA.jsonKey(), s.immediateData);
-        }
-        if (s.atomicRequest != null) {
-            m.put(Fields.RDMAP_ATOMIC_OPCODE.jsonKey(), (long) s.atomicRequest.atomicOpcode());
-            m.put(Fields.RDMAP_REQUEST_ID.jsonKey(), s.atomicRequest.requestId());
-            m.put(Fields.RDMAP_REMOTE_STAG.jsonKey(), s.atomicRequest.remoteStag());
-            m.put(Fields.RDMAP_REMOTE_TO.jsonKey(), s.atomicRequest.remoteTo());
-        }
-        if (s.atomicResponse != null) {
-            m.put(Fields.RDMAP_REQUEST_ID.jsonKey(), s.atomicResponse.requestId());
-            m.put(Fields.RDMAP_ORIGINAL_VALUE.jsonKey(), s.atomicResponse.originalValue());
-        }
-        return registered(s, Fields.fromSegment(Fields.RDMAP.name()), m);
-    }
 
-    /** Adds the fields that the registry alone reads from the segment, after the others. */
-    private static Map<String, Object> registered(DdpSegment s, List<Field> fields, Map<String, Object> m) {
-        for (int i = 0; i < fields.size(); i++) {
-            Field f = fields.get(i);
-            Object v = f.value(s);
-            if (v != null) {
-                m.put(f.jsonKey(), v);
+        @Override
+        public Object get(Object key) {
+            if (read == null) {
+                Field f = fields.top(key);
+                if (f != null) {
+                    return f.value(pdu);
+                }
             }
+            return read().get(key);
         }
-        return m;
+
+        @Override
+        public boolean containsKey(Object key) {
+            return read().containsKey(key);
+        }
+
+        @Override
+        public Set<Entry<String, Object>> entrySet() {
+            return read().entrySet();
+        }
+
+        /**
+         * Writes the object as a JSON object: straight from the readers, unless it was read
+         * already (the same keys and values in the same order either way).
+         */
+        void write(JsonGenerator g) throws IOException {
+            if (read != null) {
+                JsonValues.write(g, read);
+                return;
+            }
+            g.writeStartObject();
+            String open = null;
+            List<Field> all = fields.fields();
+            for (int i = 0; i < all.size(); i++) {
+                Field f = all.get(i);
+                Object v = f.value(pdu);
+                if (v == null && !f.keptWhenAbsent()) {
+                    continue;
+                }
+                String parent = f.jsonParent();
+                if (!Objects.equals(parent, open)) {
+                    if (open != null) {
+                        g.writeEndObject();
+                    }
+                    if (parent != null) {
+                        g.writeObjectFieldStart(parent);
+                    }
+                    open = parent;
+                }
+                g.writeFieldName(parent == null ? f.jsonKey() : f.jsonLeaf());
+                JsonValues.write(g, v);
+            }
+            if (open != null) {
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        }
+
+        @SuppressWarnings("unchecked")
+        private Map<String, Object> read() {
+            if (read != null) {
+                return read;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            List<Field> all = fields.fields();
+            for (int i = 0; i < all.size(); i++) {
+                Field f = all.get(i);
+                Object v = f.value(pdu);
+                if (v == null && !f.keptWhenAbsent()) {
+                    continue;
+                }
+                String parent = f.jsonParent();
+                if (parent == null) {
+                    m.put(f.jsonKey(), v);
+                } else {
+                    ((Map<String, Object>) m.computeIfAbsent(parent, k -> new LinkedHashMap<String, Object>()))
+                            .put(f.jsonLeaf(), v);
+                }
+            }
+            read = Collections.unmodifiableMap(m);
+            return read;
+        }
     }
 
     /** How an InfiniBand packet was carried, as the Protocol column names it ("RoCEv2", "RoCEv1", "InfiniBand"). */
