@@ -87,6 +87,16 @@ public final class Captures {
     }
 
     /**
+     * Reads a capture from {@code in} once, from start to end, decompressing it when its first
+     * octets say so (the octets of a file handed over by another file system).
+     *
+     * @param file the capture as messages name it
+     */
+    public static CaptureReader open(Path file, InputStream in) throws CaptureException {
+        return openStream(file, in, "the stream", MappedFile.DEFAULT_WINDOW);
+    }
+
+    /**
      * Reads a capture from {@code in} once, decompressing it when its first octets say so.
      *
      * @param what the stream as messages name it

@@ -95,6 +95,22 @@ public final class Engine implements MessageListener {
         this.verbs = new Verbs(ledger, reporter, stags, ulps, narration);
     }
 
+    /**
+     * Keeps the frame of the event that gave each transaction its id, from now on: what puts the
+     * ids of analyses of parts of a capture back in the order of the whole capture's analysis.
+     */
+    public void keepCreationFrames() {
+        ledger.keepCreationFrames();
+    }
+
+    /**
+     * The frame of the event judged when each id of a kind was given ({@link Long#MAX_VALUE} at
+     * the end of the capture), by number: index 0 for "w1". Empty unless {@link #keepCreationFrames}.
+     */
+    public long[] creationFrames(TransactionKind kind) {
+        return ledger.creationFrames(kind);
+    }
+
     /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */
     public NicModel model() {
         return model;
@@ -125,6 +141,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.at(h.frame());
         ledger.event(h.timeNanos());
         mpa.handshake(c, h);
         ulps.handshake(c, h);
@@ -137,6 +154,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.at(issue.frame());
         ledger.event(issue.timeNanos());
         switch (issue.kind()) {
             case CLOSED_FIN:
@@ -160,6 +178,7 @@ public final class Engine implements MessageListener {
         int d = Conn.dir(fpdu.direction);
         long f = fpdu.frame;
         ledger.seen(f);
+        ledger.at(f);
         ledger.event(fpdu.timeNanos);
         if (!mpa.fpdu(c, d, fpdu)) {
             return;
@@ -183,6 +202,7 @@ public final class Engine implements MessageListener {
         Conn c = conns.of(connection);
         int d = Conn.dir(fpdu.direction);
         long f = fpdu.frame;
+        ledger.at(f);
         ledger.event(fpdu.timeNanos);
         Opcode op = Opcode.of(s.opcode);
         boolean opOk = rdmap.headers(c, d, f, s, op);
@@ -291,6 +311,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.at(e.frame);
         if (e.timeNanos != 0) {
             ledger.event(e.timeNanos);
         }
@@ -320,6 +341,7 @@ public final class Engine implements MessageListener {
 
     @Override
     public void frameDone(long frame, long timestampNanos) {
+        ledger.at(frame);
         ledger.frameDone(frame);
     }
 
@@ -333,6 +355,7 @@ public final class Engine implements MessageListener {
             return;
         }
         finished = true;
+        ledger.at(Long.MAX_VALUE);
         ledger.flush();
         for (Transaction t : ledger.openOfEveryKind()) {
             if (t.oneShot()) {

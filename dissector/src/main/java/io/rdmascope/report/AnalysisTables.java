@@ -164,7 +164,9 @@ public final class AnalysisTables {
             col("status", Type.STRING, CaptureRow::status),
             col("reason", Type.STRING, CaptureRow::reason),
             col("version", Type.STRING, CaptureRow::version),
-            col("options", Type.STRING, CaptureRow::options)));
+            col("options", Type.STRING, CaptureRow::options),
+            col("groups", Type.INT32, CaptureRow::groups),
+            col("whole", Type.STRING, CaptureRow::whole)));
 
     /**
      * A record of the {@code dissect --format json} output ({@link FrameRecord}) with the name of

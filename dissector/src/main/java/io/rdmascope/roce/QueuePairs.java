@@ -211,7 +211,7 @@ public final class QueuePairs {
                 return a;
             }
         }
-        c = add();
+        c = add(p.frame);
         if (c == null) {
             return null;
         }
@@ -225,12 +225,13 @@ public final class QueuePairs {
     }
 
     /** A new connection, or null when {@link #MAX_CONNECTIONS} are followed already (the rest are counted). */
-    private QpConnection add() {
+    private QpConnection add(long frame) {
         if (connections.size() >= MAX_CONNECTIONS) {
             untracked++;
             return null;
         }
         QpConnection c = new QpConnection("q" + nextId++);
+        c.createdFrame = frame;
         connections.add(c);
         return c;
     }
@@ -746,7 +747,7 @@ public final class QueuePairs {
                 if (pending.containsKey(k)) {
                     return pending.get(k);
                 }
-                QpConnection c = add();
+                QpConnection c = add(p.frame);
                 if (c == null) {
                     return null;
                 }

@@ -61,17 +61,18 @@ public final class AnalyzeJob {
             DataTypes.createStructField("captures", SparkTables.carried(AnalysisTables.CAPTURES), true),
             DataTypes.createStructField("frames", SparkTables.carried(AnalysisTables.FRAMES), true)));
 
+    /** @param table the table, or {@code GROUP/TABLE} for a row of a group ({@link #renumbered}) */
     static Row unionRow(String table, String capture, Object[] values) {
         Object[] row = new Object[2 + TABLES.size()];
         row[0] = table;
         row[1] = capture;
-        row[2 + TABLES.indexOf(table)] = RowFactory.create(values);
+        row[2 + TABLES.indexOf(table.substring(table.indexOf('/') + 1))] = RowFactory.create(values);
         return RowFactory.create(row);
     }
 
-    /** The job's options. */
+    /** The job's options; {@code splitSize}: the size from which {@code --split-connections} splits a capture. */
     public record Options(List<String> inputs, String output, boolean splitConnections, int groups,
-                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames) {
+                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, long splitSize) {
         public Options(List<String> inputs, String output, boolean splitConnections) {
             this(inputs, output, splitConnections, 0, 64, 32, false);
         }
@@ -79,6 +80,18 @@ public final class AnalyzeJob {
         public Options(List<String> inputs, String output, boolean splitConnections, int groups,
                        int buffersPerQp, int maxPerOperation, boolean strict) {
             this(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, false);
+        }
+
+        public Options(List<String> inputs, String output, boolean splitConnections, int groups,
+                       int buffersPerQp, int maxPerOperation, boolean strict, boolean frames) {
+            this(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
+                    CaptureIndex.DEFAULT_SPLIT_SIZE);
+        }
+
+        /** These options with another split size. */
+        public Options withSplitSize(long size) {
+            return new Options(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
+                    size);
         }
 
         /** The tables written. */
@@ -91,7 +104,7 @@ public final class AnalyzeJob {
     public record Summary(int captures, int tasks, Map<String, Long> rows) {}
 
     private static final String USAGE = "usage: rdmascope-spark analyze INPUT... --output DIR "
-            + "[--split-connections [--groups N]] [--parquet-frames] [--strict] [--buffers-per-qp N] "
+            + "[--split-connections [--groups N] [--split-size SIZE]] [--parquet-frames] [--strict] [--buffers-per-qp N] "
             + "[--max-per-operation N]";
 
     public static void main(String[] args) {
@@ -129,6 +142,7 @@ public final class AnalyzeJob {
         boolean strict = false;
         boolean frames = false;
         int groups = 0, buffers = 64, perOperation = 32;
+        long splitSize = CaptureIndex.DEFAULT_SPLIT_SIZE;
         for (int i = 0; i < a.size(); i++) {
             String s = a.get(i);
             switch (s) {
@@ -137,6 +151,7 @@ public final class AnalyzeJob {
                 case "--strict" -> strict = true;
                 case "--parquet-frames" -> frames = true;
                 case "--groups" -> groups = number(value(a, ++i, s), s);
+                case "--split-size" -> splitSize = size(value(a, ++i, s), s);
                 case "--buffers-per-qp" -> buffers = number(value(a, ++i, s), s);
                 case "--max-per-operation" -> perOperation = number(value(a, ++i, s), s);
                 default -> {
@@ -150,7 +165,7 @@ public final class AnalyzeJob {
         if (inputs.isEmpty() || output == null) {
             throw new IllegalArgumentException("INPUT and --output DIR are required");
         }
-        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames);
+        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames, splitSize);
     }
 
     private static String value(List<String> a, int i, String option) {
@@ -158,6 +173,21 @@ public final class AnalyzeJob {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return a.get(i);
+    }
+
+    /** A size in octets: digits, optionally followed by k, m or g (binary: 256m is 256 MiB). */
+    static long size(String v, String option) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,12})([kKmMgG]?)").matcher(v);
+        if (m.matches()) {
+            int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                case "k" -> 10;
+                case "m" -> 20;
+                case "g" -> 30;
+                default -> 0;
+            };
+            return Long.parseLong(m.group(1)) << shift;
+        }
+        throw new IllegalArgumentException(option + " needs a size in octets (256m, 1g, 4096), not " + v);
     }
 
     private static int number(String v, String option) {
@@ -230,6 +260,17 @@ public final class AnalyzeJob {
                 ? SplitPlan.tasks(sc, captures, hadoop, o) : whole(captures, o);
         JavaRDD<Row> rows = sc.parallelize(tasks, Math.max(1, tasks.size()))
                 .flatMap(t -> t.rows(hadoop.value().value()));
+        JavaRDD<Row> analysed = null;
+        if (tasks.stream().anyMatch(t -> t.split() != null)) {
+            // the groups' rows are kept while their keys give the whole capture's ids
+            analysed = rows.persist(StorageLevel.MEMORY_AND_DISK_SER());
+            List<Renumbering.Keys> keys = new ArrayList<>();
+            for (Row r : analysed.filter(r -> KEYS.equals(r.getString(0))).collect()) {
+                keys.add((Renumbering.Keys) r.get(2));
+            }
+            Broadcast<Map<String, Renumbering>> ids = sc.broadcast(Renumbering.of(keys));
+            rows = analysed.filter(r -> !KEYS.equals(r.getString(0))).map(r -> renumbered(r, ids.value()));
+        }
         Dataset<Row> all = spark.createDataFrame(rows, UNION).persist(StorageLevel.MEMORY_AND_DISK());
         String timestampType = spark.conf().get(OUTPUT_TIMESTAMP_TYPE);
         spark.conf().set(OUTPUT_TIMESTAMP_TYPE, "TIMESTAMP_MICROS");
@@ -259,7 +300,50 @@ public final class AnalyzeJob {
         } finally {
             spark.conf().set(OUTPUT_TIMESTAMP_TYPE, timestampType);
             all.unpersist();
+            if (analysed != null) {
+                analysed.unpersist();
+            }
         }
+    }
+
+    /** The table of the rows a group's task gives its {@link Renumbering.Keys} in. */
+    static final String KEYS = "_keys";
+
+    /** The columns that hold ids, and those whose text names them. */
+    private static final List<String> ID_COLUMNS = List.of("id", "connection", "transaction", "operations",
+            "connections");
+    private static final List<String> TEXT_COLUMNS = List.of("message", "note");
+
+    /**
+     * A row of a group with the whole capture's ids. A group's task names the table of its rows
+     * {@code GROUP/TABLE} ({@code 2/transactions}), which tells the group's {@link Renumbering};
+     * the row returned has the plain table name. Other rows are returned as they are.
+     */
+    static Row renumbered(Row r, Map<String, Renumbering> ids) {
+        String table = r.getString(0);
+        int slash = table.indexOf('/');
+        if (slash < 0) {
+            return r;
+        }
+        String name = table.substring(slash + 1);
+        Renumbering n = ids.get(Renumbering.key(r.getString(1), Integer.parseInt(table.substring(0, slash))));
+        int at = 2 + TABLES.indexOf(name);
+        Row struct = r.getStruct(at);
+        Object[] values = new Object[struct.size()];
+        StructType type = (StructType) UNION.apply(name).dataType();
+        for (int i = 0; i < values.length; i++) {
+            Object v = struct.get(i);
+            String column = type.fields()[i].name();
+            if (n != null && v != null) {
+                if (ID_COLUMNS.contains(column)) {
+                    v = n.value(v);
+                } else if (TEXT_COLUMNS.contains(column) && v instanceof String s) {
+                    v = n.text(s);
+                }
+            }
+            values[i] = v;
+        }
+        return unionRow(name, r.getString(1), values);
     }
 
     /** Spark's setting of the Parquet type of timestamps, which is INT96 unless set. */
