@@ -9,6 +9,7 @@ import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.report.AnalysisTables;
 import io.rdmascope.report.CaptureRow;
 import io.rdmascope.report.CaptureSpan;
+import io.rdmascope.report.ConnectionRow;
 import io.rdmascope.report.FrameRows;
 import java.io.IOException;
 import java.io.InputStream;
@@ -207,7 +208,7 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
             this.analysis = analysis;
             this.frames = frames;
             this.local = local;
-            parts = new Iterator<?>[] {analysis.connections().iterator(), analysis.transactions().iterator(),
+            parts = new Iterator<?>[] {ConnectionRow.of(analysis).iterator(), analysis.transactions().iterator(),
                 analysis.violations().iterator(),
                 frames == null ? Collections.emptyIterator() : frames.iterator(),
                 captureRow == null ? Collections.emptyIterator() : List.of(captureRow).iterator(),
@@ -240,7 +241,7 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
             }
             Object record = parts[part].next();
             return switch (part) {
-                case 0 -> row(AnalysisTables.CONNECTIONS, (io.rdmascope.pipeline.ConnectionSummary) record);
+                case 0 -> row(AnalysisTables.CONNECTIONS, (ConnectionRow) record);
                 case 1 -> row(AnalysisTables.TRANSACTIONS, (io.rdmascope.engine.Transaction) record);
                 case 2 -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
                 case 3 -> AnalyzeJob.unionRow(table(AnalysisTables.FRAMES.name()), capture,
