@@ -1,6 +1,8 @@
 package io.rdmascope.spark;
 
 import io.rdmascope.capture.CaptureFiles;
+import io.rdmascope.capture.RotatedFiles;
+import io.rdmascope.report.CaptureRow;
 import io.rdmascope.report.AnalysisTables;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -70,9 +72,13 @@ public final class AnalyzeJob {
         return RowFactory.create(row);
     }
 
-    /** The job's options; {@code splitSize}: the size from which {@code --split-connections} splits a capture. */
+    /**
+     * The job's options; {@code splitSize}: the size from which {@code --split-connections} splits a
+     * capture; {@code stitch}: consecutive files of a capture point are one capture ({@code --stitch}).
+     */
     public record Options(List<String> inputs, String output, boolean splitConnections, int groups,
-                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, long splitSize) {
+                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, long splitSize,
+                          boolean stitch) {
         public Options(List<String> inputs, String output, boolean splitConnections) {
             this(inputs, output, splitConnections, 0, 64, 32, false);
         }
@@ -85,13 +91,19 @@ public final class AnalyzeJob {
         public Options(List<String> inputs, String output, boolean splitConnections, int groups,
                        int buffersPerQp, int maxPerOperation, boolean strict, boolean frames) {
             this(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
-                    CaptureIndex.DEFAULT_SPLIT_SIZE);
+                    CaptureIndex.DEFAULT_SPLIT_SIZE, false);
         }
 
         /** These options with another split size. */
         public Options withSplitSize(long size) {
             return new Options(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
-                    size);
+                    size, stitch);
+        }
+
+        /** These options with {@code --stitch}. */
+        public Options withStitch() {
+            return new Options(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
+                    splitSize, true);
         }
 
         /** The tables written. */
@@ -104,7 +116,7 @@ public final class AnalyzeJob {
     public record Summary(int captures, int tasks, Map<String, Long> rows) {}
 
     private static final String USAGE = "usage: rdmascope-spark analyze INPUT... --output DIR "
-            + "[--split-connections [--groups N] [--split-size SIZE]] [--parquet-frames] [--strict] [--buffers-per-qp N] "
+            + "[--split-connections [--groups N] [--split-size SIZE]] [--stitch] [--parquet-frames] [--strict] [--buffers-per-qp N] "
             + "[--max-per-operation N]";
 
     public static void main(String[] args) {
@@ -140,6 +152,7 @@ public final class AnalyzeJob {
         String output = null;
         boolean split = false;
         boolean strict = false;
+        boolean stitch = false;
         boolean frames = false;
         int groups = 0, buffers = 64, perOperation = 32;
         long splitSize = CaptureIndex.DEFAULT_SPLIT_SIZE;
@@ -149,6 +162,7 @@ public final class AnalyzeJob {
                 case "--output" -> output = value(a, ++i, s);
                 case "--split-connections" -> split = true;
                 case "--strict" -> strict = true;
+                case "--stitch" -> stitch = true;
                 case "--parquet-frames" -> frames = true;
                 case "--groups" -> groups = number(value(a, ++i, s), s);
                 case "--split-size" -> splitSize = size(value(a, ++i, s), s);
@@ -165,7 +179,7 @@ public final class AnalyzeJob {
         if (inputs.isEmpty() || output == null) {
             throw new IllegalArgumentException("INPUT and --output DIR are required");
         }
-        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames, splitSize);
+        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames, splitSize, stitch);
     }
 
     private static String value(List<String> a, int i, String option) {
@@ -256,8 +270,32 @@ public final class AnalyzeJob {
         Configuration conf = sc.hadoopConfiguration();
         List<Tuple2<String, String>> captures = list(o.inputs(), conf);
         Broadcast<SerializableConfiguration> hadoop = sc.broadcast(new SerializableConfiguration(conf));
-        List<CaptureTask> tasks = o.splitConnections()
-                ? SplitPlan.tasks(sc, captures, hadoop, o) : whole(captures, o);
+        List<CaptureTask> tasks = new ArrayList<>();
+        List<Tuple2<String, String>> single = captures;
+        if (o.stitch()) {
+            // the files of a ring buffer (and the other files named) are one capture each
+            single = new ArrayList<>();
+            Map<String, String> paths = new HashMap<>();
+            List<String> names = new ArrayList<>();
+            for (Tuple2<String, String> c : captures) {
+                paths.put(c._1(), c._2());
+                names.add(c._1());
+            }
+            captures = new ArrayList<>();
+            CaptureRow note = o.splitConnections() ? new CaptureRow(null, null, null, null, null, null, null, null, 1,
+                    "stitched") : null;
+            for (RotatedFiles.Stitched s : RotatedFiles.group(names)) {
+                if (s.parts().size() == 1) {
+                    single.add(new Tuple2<>(s.name(), paths.get(s.name())));
+                } else {
+                    List<String> parts = new ArrayList<>();
+                    s.parts().forEach(p -> parts.add(paths.get(p)));
+                    tasks.add(CaptureTask.stitched(s.name(), parts, o, note));
+                }
+                captures.add(new Tuple2<>(s.name(), paths.get(s.parts().get(0))));
+            }
+        }
+        tasks.addAll(o.splitConnections() ? SplitPlan.tasks(sc, single, hadoop, o) : whole(single, o));
         JavaRDD<Row> rows = sc.parallelize(tasks, Math.max(1, tasks.size()))
                 .flatMap(t -> t.rows(hadoop.value().value()));
         JavaRDD<Row> analysed = null;

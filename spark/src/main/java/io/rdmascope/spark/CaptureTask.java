@@ -1,5 +1,6 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.capture.Captures;
 import io.rdmascope.cli.Main;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.pipeline.Analyzer;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
@@ -43,9 +45,12 @@ import org.apache.spark.sql.RowFactory;
  * @param captureRow the capture's row of the captures table: for a group, the index's, which the
  *     first group gives; for the whole file, null (made from the analysis) or a row that says why
  *     the capture is not split, whose {@code groups} and {@code whole} the analysis's row takes
+ * @param parts with {@code --stitch}, the files read one after the other as the capture (the
+ *     first is {@code path}); else null
  */
 record CaptureTask(String capture, String path, CaptureIndex.Group split,
-                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, CaptureRow captureRow)
+                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, CaptureRow captureRow,
+                   ArrayList<String> parts)
         implements Serializable {
 
     /** A task of the whole file. */
@@ -56,23 +61,52 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
     /** A task of the whole file, whose captures row says why it is not split ({@code note}'s groups and whole). */
     static CaptureTask whole(String capture, String path, AnalyzeJob.Options o, CaptureRow note) {
         return new CaptureTask(capture, path, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
-                o.frames(), note);
+                o.frames(), note, null);
+    }
+
+    /** A task of files read one after the other as one capture ({@code --stitch}). */
+    static CaptureTask stitched(String capture, List<String> parts, AnalyzeJob.Options o, CaptureRow note) {
+        return new CaptureTask(capture, parts.get(0), null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
+                o.frames(), note, new ArrayList<>(parts));
     }
 
     /** The task of one group of a split capture. */
     static CaptureTask group(String capture, String path, AnalyzeJob.Options o, CaptureIndex.Group g,
                              CaptureRow row) {
         return new CaptureTask(capture, path, g, o.buffersPerQp(), o.maxPerOperation(), o.strict(), o.frames(),
-                g.group() == 0 ? row : null);
+                g.group() == 0 ? row : null, null);
     }
 
     NicSettings settings() {
         return new NicSettings(buffersPerQp, maxPerOperation, strict);
     }
 
-    /** The local file of a Hadoop path, and whether it is a temporary copy. */
-    record Local(Path file, boolean copy) {
+    /**
+     * The local file of a Hadoop path, and whether it is a temporary copy; or for a stitched
+     * capture the name that stands for its parts' local files ({@link Captures#stitch}).
+     */
+    record Local(Path file, boolean copy, List<Local> parts) {
+        Local(Path file, boolean copy) {
+            this(file, copy, List.of());
+        }
+
+        /** The size of the file, or of all the parts. */
+        long size() throws IOException {
+            if (parts.isEmpty()) {
+                return Files.size(file);
+            }
+            long total = 0;
+            for (Local p : parts) {
+                total += p.size();
+            }
+            return total;
+        }
+
         void delete() {
+            if (!parts.isEmpty()) {
+                Captures.unstitch(file);
+            }
+            parts.forEach(Local::delete);
             if (copy) {
                 try {
                     Files.deleteIfExists(file);
@@ -100,6 +134,24 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
         return new Local(tmp, true);
     }
 
+    /** The parts of a stitched capture as local files, under a name of their own that stands for them all. */
+    static Local stitched(List<String> parts, Configuration conf) throws IOException {
+        List<Local> locals = new ArrayList<>();
+        try {
+            for (String p : parts) {
+                locals.add(local(p, conf));
+            }
+        } catch (IOException | RuntimeException e) {
+            locals.forEach(Local::delete);
+            throw e;
+        }
+        List<Path> files = new ArrayList<>();
+        locals.forEach(l -> files.add(l.file()));
+        Path name = Paths.get("stitched-" + java.util.UUID.randomUUID());
+        Captures.stitch(name, files);
+        return new Local(name, false, locals);
+    }
+
     /**
      * The rows of the analysis ({@link AnalyzeJob#UNION}): its connections, transactions,
      * violations, when asked frames (kept from the same pass), and its row of the captures table;
@@ -115,7 +167,7 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
         FileAnalysis analysis;
         SpillList<Object[]> frameRows = frames ? FrameSpill.list() : null;
         try {
-            local = local(path, conf);
+            local = parts == null ? local(path, conf) : stitched(parts, conf);
         } catch (IOException | RuntimeException e) {
             if (frameRows != null) {
                 frameRows.close();
@@ -125,7 +177,7 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
         CaptureSpan span = new CaptureSpan();
         Long size = null;
         try {
-            size = Files.size(local.file());
+            size = local.size();
             NicSettings settings = settings();
             Analyzer analyzer = new Analyzer(settings);
             FrameRows rows = frames ? new FrameRows(FrameSpill.sink(frameRows)) : null;
