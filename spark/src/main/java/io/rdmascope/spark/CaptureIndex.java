@@ -32,8 +32,9 @@ import java.util.Map;
  * group is a task, and each task reads from the file only the byte ranges of its frames
  * ({@link Group}), keeping their frame numbers.
  *
- * <p>What the pass keeps is 16 octets per frame; what it hands on to each task is the ranges and
- * the frame numbers of its group's frames.
+ * <p>What the pass keeps is 16 octets per frame, for at most {@link #MAX_FRAMES} frames (a capture
+ * of more is analysed whole); what it hands on to each task is the ranges and the frame numbers of
+ * its group's frames.
  */
 final class CaptureIndex {
     private CaptureIndex() {}
@@ -46,6 +47,10 @@ final class CaptureIndex {
     static final String COMPRESSED = "compressed";
     static final String ONE_GROUP = "one group of connected endpoints";
     static final String NOT_READ = "not read to its end by the index";
+    static final String TOO_MANY = "more frames than the index holds";
+
+    /** Frames the index holds at most (16 octets each: 1 GiB); a capture of more is analysed whole. */
+    static final int MAX_FRAMES = 1 << 26;
 
     /**
      * What one task of a split capture reads: the byte ranges of the file ({@code starts[i]} to
@@ -194,6 +199,9 @@ final class CaptureIndex {
                 }
                 if (reader.recordStart() < 0 || packet.frame != frames.n + 1) {
                     return new Plan(List.of(), NOT_READ);
+                }
+                if (frames.n == MAX_FRAMES) {
+                    return new Plan(List.of(), TOO_MANY);
                 }
                 frames.add(reader.recordStart(), reader.recordEnd(), node);
             }

@@ -53,30 +53,27 @@ final class Renumbering implements Serializable {
                 txs.put(k.group(), new HashMap<>());
             }
             // MPA connections: by recognition frame, then the TCP connection's first frame
-            List<long[]> cs = new ArrayList<>();
-            for (Keys k : groups) {
-                for (int i = 0; i < k.connectionFrames().length; i++) {
-                    cs.add(new long[] {k.connectionFrames()[i], k.connectionFirst()[i], k.group(), i});
-                }
+            long[][] frames = new long[groups.size()][];
+            long[][] ties = new long[groups.size()][];
+            for (int g = 0; g < frames.length; g++) {
+                frames[g] = groups.get(g).connectionFrames();
+                ties[g] = groups.get(g).connectionFirst();
             }
-            cs.sort(ORDER);
-            for (int n = 0; n < cs.size(); n++) {
-                long[] c = cs.get(n);
-                conns.get((int) c[2]).put("c" + (c[3] + 1), "c" + (n + 1));
+            int[][] numbers = merge(frames, ties);
+            for (int g = 0; g < frames.length; g++) {
+                Map<String, String> m = conns.get(groups.get(g).group());
+                for (int i = 0; i < numbers[g].length; i++) {
+                    m.put("c" + (i + 1), "c" + numbers[g][i]);
+                }
             }
             for (TransactionKind kind : TransactionKind.values()) {
-                List<long[]> ts = new ArrayList<>();
-                for (Keys k : groups) {
-                    long[] frames = k.created().getOrDefault(kind.idPrefix, new long[0]);
-                    txs.get(k.group()).put(kind.idPrefix, new int[frames.length]);
-                    for (int i = 0; i < frames.length; i++) {
-                        ts.add(new long[] {frames[i], 0, k.group(), i});
-                    }
+                for (int g = 0; g < frames.length; g++) {
+                    frames[g] = groups.get(g).created().getOrDefault(kind.idPrefix, new long[0]);
+                    ties[g] = new long[frames[g].length];
                 }
-                ts.sort(ORDER);
-                for (int n = 0; n < ts.size(); n++) {
-                    long[] t = ts.get(n);
-                    txs.get((int) t[2]).get(kind.idPrefix)[(int) t[3]] = n + 1;
+                numbers = merge(frames, ties);
+                for (int g = 0; g < frames.length; g++) {
+                    txs.get(groups.get(g).group()).put(kind.idPrefix, numbers[g]);
                 }
             }
             for (Keys k : groups) {
@@ -86,16 +83,32 @@ final class Renumbering implements Serializable {
         return out;
     }
 
-    /** Frame, then tie, then group, then the group's own order. */
-    private static final Comparator<long[]> ORDER = (a, b) -> {
-        for (int i = 0; i < a.length; i++) {
-            int c = Long.compare(a[i], b[i]);
-            if (c != 0) {
-                return c;
-            }
+    /**
+     * The whole capture's numbers (from 1) of the groups' records, each group's in its own order:
+     * the groups' sequences merged, each kept in its order (the whole file's analysis numbers a
+     * group's records in the group's order), taking next the record of the lowest frame, then the
+     * lowest tie, then the first group.
+     */
+    static int[][] merge(long[][] frames, long[][] ties) {
+        int[][] out = new int[frames.length][];
+        int[] next = new int[frames.length];
+        int total = 0;
+        for (int g = 0; g < frames.length; g++) {
+            out[g] = new int[frames[g].length];
+            total += frames[g].length;
         }
-        return 0;
-    };
+        for (int n = 1; n <= total; n++) {
+            int best = -1;
+            for (int g = 0; g < frames.length; g++) {
+                if (next[g] < frames[g].length && (best < 0 || frames[g][next[g]] < frames[best][next[best]]
+                        || (frames[g][next[g]] == frames[best][next[best]] && ties[g][next[g]] < ties[best][next[best]]))) {
+                    best = g;
+                }
+            }
+            out[best][next[best]++] = n;
+        }
+        return out;
+    }
 
     static String key(String capture, int group) {
         return group + "/" + capture;
