@@ -49,6 +49,8 @@ class SplitConnectionsTest {
         assertThat(rows).allSatisfy(r -> assertThat(r.<String>getAs("whole") == null)
                 .isEqualTo(r.<Integer>getAs("groups") > 1));
         assertThat(whole.captures().filter("groups is not null or whole is not null").count()).isZero();
+        System.out.println("split: " + split.captures().filter("groups > 1").select("capture", "groups")
+                .collectAsList() + " of " + rows.size() + " captures");
     }
 
     @Test

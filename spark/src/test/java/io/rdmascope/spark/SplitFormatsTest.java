@@ -7,6 +7,7 @@ import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.Packet;
 import io.rdmascope.synth.BulkCapture;
+import io.rdmascope.synth.RoceBulkCapture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --split-connections} over a pcapng file (each group reads the section header and the
- * interface descriptions with its own blocks) and over a capture cut short (analysed whole, as
- * the captures row says): the tables of the job without splitting.
+ * interface descriptions with its own blocks), a RoCE capture of many hosts, and a capture cut
+ * short (analysed whole, as the captures row says): the tables of the job without splitting.
  */
 class SplitFormatsTest {
     @TempDir
@@ -42,11 +43,13 @@ class SplitFormatsTest {
         Path cut = tmp.resolve("cut.pcap");
         byte[] all = Files.readAllBytes(pcap);
         Files.write(cut, Arrays.copyOf(all, all.length * 2 / 3));
-        List<String> inputs = List.of(pcapng.toString(), cut.toString());
+        Path roce = tmp.resolve("roce.pcap");
+        RoceBulkCapture.write(roce, 2_000_000L, 24, 4, 1024);
+        List<String> inputs = List.of(pcapng.toString(), cut.toString(), roce.toString());
         AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(inputs, tmp.resolve("whole").toString(), false));
         AnalyzeJob.Summary s = AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(inputs,
                 tmp.resolve("split").toString(), true, 3, 64, 32, false).withSplitSize(1));
-        assertThat(s.tasks()).isEqualTo(3 + 1);
+        assertThat(s.tasks()).isEqualTo(3 + 1 + 3);
         RdmascopeTables whole = RdmascopeTables.read(LocalSpark.get(), tmp.resolve("whole").toString());
         RdmascopeTables split = RdmascopeTables.read(LocalSpark.get(), tmp.resolve("split").toString());
         Map<String, Row> captures = new TreeMap<>();
@@ -55,7 +58,9 @@ class SplitFormatsTest {
         assertThat(captures.get(cut.toString()).<Integer>getAs("groups")).isEqualTo(1);
         assertThat(captures.get(cut.toString()).<String>getAs("whole")).isEqualTo(CaptureIndex.NOT_READ);
         assertThat(captures.get(cut.toString()).<String>getAs("status")).isEqualTo("truncated");
-        assertThat(whole.connections().count()).isEqualTo(2 * 24);
+        assertThat(captures.get(roce.toString()).<Integer>getAs("groups")).isEqualTo(3);
+        assertThat(whole.connections().count()).isEqualTo(3 * 24);
+        assertThat(split.connections().filter("transport = 'roce'").count()).isEqualTo(24);
         SplitConnectionsTest.assertSame(whole.connections(), split.connections());
         SplitConnectionsTest.assertSame(whole.transactions(), split.transactions());
         SplitConnectionsTest.assertSame(whole.violations(), split.violations());
