@@ -238,7 +238,7 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
 
     private Row captures(CaptureRow row) {
         return AnalyzeJob.unionRow(AnalysisTables.CAPTURES.name(), capture,
-                SparkTables.values(AnalysisTables.CAPTURES, row, null));
+                SparkTables.values(AnalysisTables.CAPTURES, row));
     }
 
     private static String message(Throwable e) {
@@ -297,14 +297,14 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
                 case 1 -> row(AnalysisTables.TRANSACTIONS, (io.rdmascope.engine.Transaction) record);
                 case 2 -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
                 case 3 -> AnalyzeJob.unionRow(table(AnalysisTables.FRAMES.name()), capture,
-                        SparkTables.converted(AnalysisTables.FRAMES, (Object[]) record, null));
+                        SparkTables.converted(AnalysisTables.FRAMES, (Object[]) record));
                 case 4 -> captures((CaptureRow) record);
                 default -> RowFactory.create(AnalyzeJob.KEYS, capture, record);
             };
         }
 
         private <T> Row row(AnalysisTables.Table<T> table, T record) {
-            return AnalyzeJob.unionRow(table(table.name()), capture, SparkTables.values(table, record, null));
+            return AnalyzeJob.unionRow(table(table.name()), capture, SparkTables.values(table, record));
         }
     }
 }
