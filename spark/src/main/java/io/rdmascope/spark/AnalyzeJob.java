@@ -37,9 +37,11 @@ import org.apache.spark.util.SerializableConfiguration;
 import scala.Tuple2;
 
 /**
- * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]
- * [--parquet-frames]}: the analysis of every capture named (files, folders or globs on any Hadoop
- * file system), one Spark task per capture, written as the Parquet tables {@code connections},
+ * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]
+ * [--split-size SIZE]] [--stitch] [--parquet-frames]}: the analysis of every capture named (files,
+ * folders or globs on any Hadoop file system), one Spark task per capture (per group of connected
+ * endpoints of a large capture with {@code --split-connections}, {@link SplitPlan}; the files of a
+ * ring buffer one capture with {@code --stitch}), written as the Parquet tables {@code connections},
  * {@code transactions}, {@code violations}, {@code errors}, {@code captures} and with
  * {@code --parquet-frames} {@code frames} under {@code DIR} ({@link LakeTables}).
  * A capture that cannot be read is a row of {@code errors}, never a failed job. See docs/spark.md.
