@@ -21,6 +21,19 @@ public interface CaptureReader extends Closeable {
     long size();
 
     /**
+     * File offset of the first octet of the record (pcap record, pcapng packet block) that the last
+     * call to {@link #next(Packet)} returned, or -1 when the reader does not tell.
+     */
+    default long recordStart() {
+        return -1;
+    }
+
+    /** File offset just past that record, or -1 when the reader does not tell. */
+    default long recordEnd() {
+        return -1;
+    }
+
+    /**
      * Reads again the record that started at {@code position} (a value of {@link #position()}
      * taken before the call to {@link #next(Packet)} that returned it), keeping its frame number.
      */

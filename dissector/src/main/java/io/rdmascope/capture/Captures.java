@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Opens captures, recognising pcap and pcapng by their magic numbers. A regular file is read
@@ -39,8 +40,34 @@ public final class Captures {
         return isStdin(file) || (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file));
     }
 
+    /** Captures made of consecutive files ({@link #stitch}), by the name that stands for them. */
+    private static final java.util.Map<Path, List<Path>> STITCHED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * From now on, {@code name} stands for the files {@code parts} read one after the other as one
+     * capture ({@link StitchedCaptureReader}): every reader of the process that opens {@code name}
+     * (the analysis, a second pass of a display filter) reads them.
+     */
+    public static void stitch(Path name, List<Path> parts) {
+        STITCHED.put(name, List.copyOf(parts));
+    }
+
+    /** {@code name} no longer stands for files ({@link #stitch}). */
+    public static void unstitch(Path name) {
+        STITCHED.remove(name);
+    }
+
+    /** The files {@code name} stands for ({@link #stitch}), or null. */
+    public static List<Path> stitched(Path name) {
+        return STITCHED.get(name);
+    }
+
     /** As {@link #open(Path)}, mapping the file through windows of {@code windowSize} octets. */
     public static CaptureReader open(Path file, int windowSize) throws CaptureException {
+        List<Path> parts = STITCHED.get(file);
+        if (parts != null) {
+            return new StitchedCaptureReader(parts, windowSize);
+        }
         if (isStdin(file)) {
             return openStream(file, System.in, "standard input", windowSize);
         }
@@ -84,6 +111,16 @@ public final class Captures {
                 }
             }
         }
+    }
+
+    /**
+     * Reads a capture from {@code in} once, from start to end, decompressing it when its first
+     * octets say so (the octets of a file handed over by another file system).
+     *
+     * @param file the capture as messages name it
+     */
+    public static CaptureReader open(Path file, InputStream in) throws CaptureException {
+        return openStream(file, in, "the stream", MappedFile.DEFAULT_WINDOW);
     }
 
     /**

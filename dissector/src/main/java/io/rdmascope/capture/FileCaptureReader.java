@@ -12,6 +12,8 @@ abstract class FileCaptureReader implements CaptureReader {
     long position;
     /** Why reading stopped before the end of the file, or null. */
     String problem;
+    /** Where the record last returned lies in the file. */
+    long recordStart = -1, recordEnd = -1;
 
     FileCaptureReader(MappedFile file, long position) {
         this.file = file;
@@ -21,6 +23,16 @@ abstract class FileCaptureReader implements CaptureReader {
     @Override
     public long position() {
         return position;
+    }
+
+    @Override
+    public long recordStart() {
+        return recordStart;
+    }
+
+    @Override
+    public long recordEnd() {
+        return recordEnd;
     }
 
     @Override

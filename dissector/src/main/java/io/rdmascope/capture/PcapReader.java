@@ -68,6 +68,8 @@ final class PcapReader extends FileCaptureReader {
         }
         frame++;
         position = p + n;
+        recordStart = p;
+        recordEnd = position;
         return true;
     }
 

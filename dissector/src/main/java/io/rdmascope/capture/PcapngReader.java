@@ -181,6 +181,8 @@ final class PcapngReader extends FileCaptureReader {
         }
         frame++;
         position = p + length;
+        recordStart = p;
+        recordEnd = position;
         skipToPacket();
         return true;
     }

@@ -3,6 +3,7 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.capture.RotatedFiles;
 import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
@@ -74,6 +75,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--strict", description = "report STags used without an advertisement as errors")
     boolean strict;
+
+    @Option(names = "--stitch", description = "read consecutive files of one capture point as one capture: "
+            + "the files of a ring buffer (PREFIX_NNNNN_YYYYMMDDhhmmss.pcapng) by their number, other files "
+            + "in the order given")
+    boolean stitch;
 
     @Option(names = "--buffers-per-qp", paramLabel = "N", defaultValue = "64",
             description = "advertised regions a queue pair may hold at once (default: ${DEFAULT-VALUE})")
@@ -197,11 +203,55 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Analyzer analyzer = new Analyzer(settings, source, env.engines());
         List<Inputs.Input> inputs = Inputs.expand(names);
+        if (stitch) {
+            inputs = stitched(inputs);
+        }
         if (explain) {
             return explainAll(analyzer, inputs);
         }
         return report(analyzeAll(analyzer, filter, inputs));
     }
+
+    /**
+     * {@code --stitch}: the readable files grouped into the captures they continue
+     * ({@link RotatedFiles}), each group one input in place of its first file; standard input and
+     * inputs with an error stay as they are.
+     */
+    static List<Inputs.Input> stitched(List<Inputs.Input> inputs) {
+        List<String> files = new ArrayList<>();
+        for (Inputs.Input in : inputs) {
+            if (in.error() == null && !Captures.isStdin(in.path())) {
+                files.add(in.path().toString());
+            }
+        }
+        java.util.Map<String, Inputs.Input> byFirst = new java.util.HashMap<>();
+        for (RotatedFiles.Stitched s : RotatedFiles.group(files)) {
+            Inputs.Input in;
+            if (s.parts().size() == 1) {
+                in = null; // the file's own input
+            } else {
+                Path name = Path.of(s.name());
+                Captures.stitch(name, s.paths());
+                in = new Inputs.Input(name, s.name(), null);
+            }
+            for (int i = 0; i < s.parts().size(); i++) {
+                byFirst.put(s.parts().get(i), i == 0 ? in : STITCHED_AWAY);
+            }
+        }
+        List<Inputs.Input> out = new ArrayList<>();
+        for (Inputs.Input in : inputs) {
+            Inputs.Input s = in.error() == null ? byFirst.get(in.path().toString()) : null;
+            if (s == null) {
+                out.add(in);
+            } else if (s != STITCHED_AWAY) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** Marks a file read as part of a stitched capture that an earlier input stands for. */
+    private static final Inputs.Input STITCHED_AWAY = new Inputs.Input(null, null, null);
 
     /**
      * {@code -i}: the frames of an interface, each transaction and violation printed as the engine

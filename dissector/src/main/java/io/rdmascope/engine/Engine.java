@@ -117,6 +117,22 @@ public final class Engine implements MessageListener {
         this.verbs = new Verbs(ledger, reporter, stags, messages, decisions);
     }
 
+    /**
+     * Keeps the frame of the event that gave each transaction its id, from now on: what puts the
+     * ids of analyses of parts of a capture back in the order of the whole capture's analysis.
+     */
+    public void keepCreationFrames() {
+        ledger.keepCreationFrames();
+    }
+
+    /**
+     * The frame of the event judged when each id of a kind was given ({@link Long#MAX_VALUE} at
+     * the end of the capture), by number: index 0 for "w1". Empty unless {@link #keepCreationFrames}.
+     */
+    public long[] creationFrames(TransactionKind kind) {
+        return ledger.creationFrames(kind);
+    }
+
     /** The NIC/driver model as of the last event: STag tables and pool occupancy per endpoint. */
     public NicModel model() {
         return model;
@@ -147,6 +163,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.at(h.frame());
         ledger.event(h.timeNanos());
         mpa.handshake(c, h);
         ulps.handshake(c, h);
@@ -159,6 +176,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.at(issue.frame());
         ledger.event(issue.timeNanos());
         switch (issue.kind()) {
             case CLOSED_FIN:
@@ -182,6 +200,7 @@ public final class Engine implements MessageListener {
         int d = Conn.dir(fpdu.direction);
         long f = fpdu.frame;
         ledger.seen(f);
+        ledger.at(f);
         ledger.event(fpdu.timeNanos);
         if (!mpa.fpdu(c, d, fpdu)) {
             return;
@@ -205,6 +224,7 @@ public final class Engine implements MessageListener {
         Conn c = conns.of(connection);
         int d = Conn.dir(fpdu.direction);
         long f = fpdu.frame;
+        ledger.at(f);
         ledger.event(fpdu.timeNanos);
         Opcode op = Opcode.of(s.opcode);
         boolean opOk = rdmap.headers(c, d, f, s, op);
@@ -337,6 +357,7 @@ public final class Engine implements MessageListener {
             return;
         }
         Conn c = conns.of(connection);
+        ledger.at(e.frame);
         if (e.timeNanos != 0) {
             ledger.event(e.timeNanos);
         }
@@ -366,6 +387,7 @@ public final class Engine implements MessageListener {
 
     @Override
     public void frameDone(long frame, long timestampNanos) {
+        ledger.at(frame);
         ledger.frameDone(frame);
     }
 
@@ -379,6 +401,7 @@ public final class Engine implements MessageListener {
             return;
         }
         finished = true;
+        ledger.at(Long.MAX_VALUE);
         ledger.flush();
         for (Transaction t : ledger.openOfEveryKind()) {
             if (t.oneShot()) {

@@ -47,7 +47,39 @@ final class Ledger {
 
     /** The next id of a kind: "t1", "r1", "w1", ... in order of beginning. */
     String nextId(TransactionKind kind) {
-        return kind.idPrefix + (++idCounts[kind.ordinal()]);
+        int n = ++idCounts[kind.ordinal()];
+        if (created != null) {
+            long[] c = created[kind.ordinal()];
+            if (c.length < n) {
+                c = java.util.Arrays.copyOf(c, Math.max(16, c.length * 2));
+                created[kind.ordinal()] = c;
+            }
+            c[n - 1] = eventFrame;
+        }
+        return kind.idPrefix + n;
+    }
+
+    /** The frame of the event being judged ({@link Long#MAX_VALUE} once the capture ended). */
+    private long eventFrame;
+    /** Per kind, the {@link #eventFrame} at which each id was given, when asked to keep them. */
+    private long[][] created;
+
+    /** The event being judged is of frame {@code frame}. */
+    void at(long frame) {
+        eventFrame = frame;
+    }
+
+    /** Keeps, from now on, the frame at which each id is given ({@link #creationFrames}). */
+    void keepCreationFrames() {
+        if (created == null) {
+            created = new long[TransactionKind.values().length][0];
+        }
+    }
+
+    /** The frames of the events that gave the ids of a kind, by number (index 0 for "w1"). */
+    long[] creationFrames(TransactionKind kind) {
+        return created == null ? new long[0]
+                : java.util.Arrays.copyOf(created[kind.ordinal()], idCounts[kind.ordinal()]);
     }
 
     /**

@@ -42,6 +42,42 @@ public final class PacketDecoder {
     private boolean foundIb;
     private final Fragments fragments = new Fragments(MAX_PENDING_DATAGRAMS);
 
+    // the outermost IP header of the frame last decoded, whatever it carries (ipSource)
+    private boolean ipFound, ip6;
+    private byte[] ipData;
+    private int ipOffset;
+
+    /**
+     * The source address of the IPv4 or IPv6 header of the frame last decoded, whatever the
+     * datagram carries (a fragment, UDP, ICMP), or null when the frame holds no IP header.
+     */
+    public String ipSource() {
+        return ipAddress(0);
+    }
+
+    /** The destination address likewise. */
+    public String ipDestination() {
+        return ipAddress(1);
+    }
+
+    private String ipAddress(int which) {
+        if (!ipFound) {
+            return null;
+        }
+        return ip6 ? endpoints.ipv6(ipData, ipOffset + 8 + 16 * which, 0).address()
+                : endpoints.ipv4(Addresses.int32(ipData, ipOffset + 12 + 4 * which), 0).address();
+    }
+
+    /** Notes the first IP header of the frame. */
+    private void ipHeader(byte[] d, int o, boolean v6) {
+        if (!ipFound) {
+            ipFound = true;
+            ip6 = v6;
+            ipData = d;
+            ipOffset = o;
+        }
+    }
+
     // addresses of the datagram being decoded, used when the TCP header is reached
     private boolean v6;
     private int src4, dst4;
@@ -65,6 +101,7 @@ public final class PacketDecoder {
     public int decode(Packet packet, TcpSegment out, IbFrame ib) {
         this.ib = ib;
         this.foundIb = false;
+        this.ipFound = false;
         try {
             boolean tcp = decodeLink(packet, out);
             return tcp ? TCP : foundIb ? IB : NONE;
@@ -171,6 +208,7 @@ public final class PacketDecoder {
         if ((vihl >> 4) != 4 || ihl < 20 || end - o < ihl) {
             return false;
         }
+        ipHeader(d, o, false);
         int total = u16(d, o + 2);
         int ipEnd;
         if (total == 0) {
@@ -210,6 +248,7 @@ public final class PacketDecoder {
         if (end - o < 40 || (d[o] & 0xf0) != 0x60) {
             return false;
         }
+        ipHeader(d, o, true);
         int payloadLength = u16(d, o + 4);
         int ipEnd = payloadLength == 0 ? end : o + 40 + payloadLength;
         int capEnd = Math.min(ipEnd, end);

@@ -4,7 +4,7 @@ import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.mpa.MpaConnection;
-import io.rdmascope.pipeline.ConnectionSummary;
+import io.rdmascope.roce.QpConnection;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,26 +67,76 @@ public final class AnalysisTables {
         return new Column<>(name, type, value);
     }
 
-    /** One row per MPA connection; the JSON's {@code mpa} object as columns of the same names. */
-    public static final Table<ConnectionSummary> CONNECTIONS = new Table<>("connections", List.of(
-            col("id", Type.STRING, s -> s.connection().id()),
-            col("initiator", Type.STRING, s -> s.connection().tcp().initiator().toString()),
-            col("responder", Type.STRING, s -> s.connection().tcp().responder().toString()),
-            col("revision", Type.INT32, s -> s.connection().revision == 0 ? null : s.connection().revision),
-            col("markers", Type.BOOLEAN, s -> s.connection().markers(Direction.FROM_INITIATOR)
-                    || s.connection().markers(Direction.FROM_RESPONDER)),
-            col("crc", Type.BOOLEAN, s -> s.connection().crc),
-            col("rejected", Type.BOOLEAN, s -> s.connection().rejected),
-            col("ird", Type.INT32, s -> s.connection().initiatorIrd),
-            col("ord", Type.INT32, s -> s.connection().initiatorOrd),
-            col("markersInitiator", Type.BOOLEAN, s -> s.connection().markers(Direction.FROM_INITIATOR)),
-            col("markersResponder", Type.BOOLEAN, s -> s.connection().markers(Direction.FROM_RESPONDER)),
-            col("initiatorIrd", Type.INT32, s -> s.connection().initiatorIrd),
-            col("initiatorOrd", Type.INT32, s -> s.connection().initiatorOrd),
-            col("responderIrd", Type.INT32, s -> s.connection().responderIrd),
-            col("responderOrd", Type.INT32, s -> s.connection().responderOrd),
-            col("assumed", Type.BOOLEAN, s -> s.connection().assumed),
-            col("fpdus", Type.INT64, ConnectionSummary::fpdus)));
+    /**
+     * One row per connection, as the JSON's {@code connections}: an MPA connection's {@code mpa}
+     * object, or a RoCE connection's {@code roce} object, as columns of the same names (the other
+     * transport's columns null); {@code transport} is {@code iwarp} or {@code roce}.
+     */
+    public static final Table<ConnectionRow> CONNECTIONS = new Table<>("connections", List.of(
+            col("id", Type.STRING, r -> r.mpa() != null ? r.mpa().connection().id() : r.other().id()),
+            col("transport", Type.STRING, r -> r.mpa() != null ? "iwarp" : r.other().transport()),
+            col("initiator", Type.STRING, r -> r.mpa() != null ? r.mpa().connection().tcp().initiator().toString()
+                    : r.other().source(Direction.FROM_INITIATOR).toString()),
+            col("responder", Type.STRING, r -> r.mpa() != null ? r.mpa().connection().tcp().responder().toString()
+                    : r.other().source(Direction.FROM_RESPONDER).toString()),
+            mpa("revision", Type.INT32, c -> c.revision == 0 ? null : c.revision),
+            mpa("markers", Type.BOOLEAN, c -> c.markers(Direction.FROM_INITIATOR)
+                    || c.markers(Direction.FROM_RESPONDER)),
+            mpa("crc", Type.BOOLEAN, c -> c.crc),
+            mpa("rejected", Type.BOOLEAN, c -> c.rejected),
+            mpa("ird", Type.INT32, c -> c.initiatorIrd),
+            mpa("ord", Type.INT32, c -> c.initiatorOrd),
+            mpa("markersInitiator", Type.BOOLEAN, c -> c.markers(Direction.FROM_INITIATOR)),
+            mpa("markersResponder", Type.BOOLEAN, c -> c.markers(Direction.FROM_RESPONDER)),
+            mpa("initiatorIrd", Type.INT32, c -> c.initiatorIrd),
+            mpa("initiatorOrd", Type.INT32, c -> c.initiatorOrd),
+            mpa("responderIrd", Type.INT32, c -> c.responderIrd),
+            mpa("responderOrd", Type.INT32, c -> c.responderOrd),
+            mpa("assumed", Type.BOOLEAN, c -> c.assumed),
+            col("fpdus", Type.INT64, r -> r.mpa() == null ? null : r.mpa().fpdus()),
+            roce("cm", Type.BOOLEAN, q -> !q.assumed()),
+            roce("initiatorQpn", Type.UINT64, q -> nullable(q.qpn[0])),
+            roce("responderQpn", Type.UINT64, q -> nullable(q.qpn[1])),
+            roce("initiatorStartingPsn", Type.INT64, q -> nullable(q.startingPsn[0])),
+            roce("responderStartingPsn", Type.INT64, q -> nullable(q.startingPsn[1])),
+            roce("pathMtu", Type.INT64, q -> nullable(q.pathMtu)),
+            roce("initiatorResponderResources", Type.INT64, q -> nullable(q.responderResources[0])),
+            roce("initiatorInitiatorDepth", Type.INT64, q -> nullable(q.initiatorDepth[0])),
+            roce("responderResponderResources", Type.INT64, q -> nullable(q.responderResources[1])),
+            roce("responderInitiatorDepth", Type.INT64, q -> nullable(q.initiatorDepth[1])),
+            roce("connectRequestFrame", Type.INT64, q -> nullable(q.requestFrame)),
+            roce("connectReplyFrame", Type.INT64, q -> nullable(q.replyFrame)),
+            roce("packets", Type.INT64, q -> q.counters.packets),
+            roce("payloadBytes", Type.INT64, q -> q.counters.bytes),
+            roce("retransmittedPackets", Type.INT64, q -> q.counters.retransmittedPackets),
+            roce("resumedReads", Type.INT64, q -> q.counters.resumedReads),
+            roce("retransmitDelayNs", Type.INT64, q -> q.counters.retransmitDelayNanos),
+            roce("maxRetransmitDelayNs", Type.INT64, q -> q.counters.maxRetransmitDelayNanos),
+            roce("duplicateResponses", Type.INT64, q -> q.counters.duplicateResponses),
+            roce("sequenceNaks", Type.INT64, q -> q.counters.sequenceNaks),
+            roce("rnrNaks", Type.INT64, q -> q.counters.rnrNaks),
+            roce("otherNaks", Type.INT64, q -> q.counters.otherNaks),
+            roce("missingPackets", Type.INT64, q -> q.counters.missingPackets),
+            roce("recoveredPackets", Type.INT64, q -> q.counters.recoveredPackets),
+            roce("captureLost", Type.INT64, q -> q.counters.captureLost),
+            roce("ecnCe", Type.INT64, q -> q.counters.ecnCe),
+            roce("cnps", Type.INT64, q -> q.counters.cnps),
+            roce("icrcErrors", Type.INT64, q -> q.counters.icrcErrors)));
+
+    /** A column of the MPA connections' rows, null on the others. */
+    private static Column<ConnectionRow> mpa(String name, Type type, Function<MpaConnection, Object> value) {
+        return col(name, type, r -> r.mpa() == null ? null : value.apply(r.mpa().connection()));
+    }
+
+    /** A column of the RoCE connections' rows, null on the others. */
+    private static Column<ConnectionRow> roce(String name, Type type, Function<QpConnection, Object> value) {
+        return col(name, type, r -> r.other() instanceof QpConnection q ? value.apply(q) : null);
+    }
+
+    /** A number the JSON writes as null when negative (not known). */
+    private static Long nullable(long v) {
+        return v < 0 ? null : v;
+    }
 
     /**
      * One row per transaction of every kind. The kind-specific columns are null for the kinds
@@ -164,7 +214,9 @@ public final class AnalysisTables {
             col("status", Type.STRING, CaptureRow::status),
             col("reason", Type.STRING, CaptureRow::reason),
             col("version", Type.STRING, CaptureRow::version),
-            col("options", Type.STRING, CaptureRow::options)));
+            col("options", Type.STRING, CaptureRow::options),
+            col("groups", Type.INT32, CaptureRow::groups),
+            col("whole", Type.STRING, CaptureRow::whole)));
 
     /**
      * A record of the {@code dissect --format json} output ({@link FrameRecord}) with the name of

@@ -17,9 +17,22 @@ import java.io.Serializable;
  * @param reason why reading stopped early or the analysis failed, else null
  * @param version the rdmascope version that analysed it
  * @param options the analysis settings, as the command line's options
+ * @param groups with {@code --split-connections}, the groups of connections analysed apart (1: the
+ *     capture was analysed whole); else null
+ * @param whole with {@code --split-connections}, why the capture was analysed whole; else null
  */
 public record CaptureRow(Long size, Long frames, Long firstNanos, Long lastNanos, String status, String reason,
-                         String version, String options) implements Serializable {
+                         String version, String options, Integer groups, String whole) implements Serializable {
+    public CaptureRow(Long size, Long frames, Long firstNanos, Long lastNanos, String status, String reason,
+                      String version, String options) {
+        this(size, frames, firstNanos, lastNanos, status, reason, version, options, null, null);
+    }
+
+    /** This row of a capture analysed in {@code groups} groups of connections ({@code whole}: why in one). */
+    public CaptureRow split(int groups, String whole) {
+        return new CaptureRow(size, frames, firstNanos, lastNanos, status, reason, version, options, groups, whole);
+    }
+
     public static final String COMPLETE = "complete";
     public static final String TRUNCATED = "truncated";
     public static final String FAILED = "failed";

@@ -82,7 +82,7 @@ public final class ParquetTablesWriter {
         for (int i = 0; i < files.size(); i++) {
             FileAnalysis f = files.get(i);
             String part = String.format("part-%05d.parquet", i);
-            write(AnalysisTables.CONNECTIONS, f.path(), f.connections(), dir, part);
+            write(AnalysisTables.CONNECTIONS, f.path(), ConnectionRow.of(f), dir, part);
             write(AnalysisTables.TRANSACTIONS, f.path(), f.transactions(), dir, part);
             write(AnalysisTables.VIOLATIONS, f.path(), f.violations(), dir, part);
         }

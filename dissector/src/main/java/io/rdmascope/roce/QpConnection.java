@@ -35,6 +35,8 @@ public final class QpConnection implements RdmaConnection {
     boolean assumed;
     /** The frames of the REQ, REP and RTU, or -1. */
     public long requestFrame = -1, replyFrame = -1, readyFrame = -1;
+    /** The frame whose packet made the connection known (its ConnectRequest, or its first packet). */
+    public long createdFrame = -1;
     /** DisconnectRequest, DisconnectReply or an error state seen. */
     public boolean closed;
     /** The consumer's private data of the REQ (after rdma_cm's header) and of the REP, or null. */

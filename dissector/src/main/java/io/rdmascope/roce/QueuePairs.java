@@ -226,7 +226,7 @@ public final class QueuePairs {
                 return a;
             }
         }
-        c = add();
+        c = add(p.frame);
         if (c == null) {
             return null;
         }
@@ -240,12 +240,13 @@ public final class QueuePairs {
     }
 
     /** A new connection, or null when {@link #MAX_CONNECTIONS} are followed already (the rest are counted). */
-    private QpConnection add() {
+    private QpConnection add(long frame) {
         if (connections.size() >= MAX_CONNECTIONS) {
             untracked++;
             return null;
         }
         QpConnection c = new QpConnection("q" + nextId++);
+        c.createdFrame = frame;
         connections.add(c);
         return c;
     }
@@ -825,7 +826,7 @@ public final class QueuePairs {
                     // the same request again (its reply was lost or late)
                     return known;
                 }
-                QpConnection c = add();
+                QpConnection c = add(p.frame);
                 if (c == null) {
                     return null;
                 }

@@ -47,7 +47,8 @@ class ParquetOutputTest {
             s.filter(p -> p.toString().endsWith(".pcap")).sorted().forEach(p -> captures.add(p.toString()));
         }
         for (String real : List.of("softuiwarp-mixed.pcap", "siw/std_nfs_rdma_mtu1500_tso.pcap",
-                "siw/std_smbdirect_mtu1500_tso.pcap", "siw/std_iser_mtu1500_tso.pcap")) {
+                "siw/std_smbdirect_mtu1500_tso.pcap", "siw/std_iser_mtu1500_tso.pcap",
+                "rxe/rxe_ucmatose_c2_mtu1500.pcap")) {
             captures.add(RealCaptures.file(real).toString());
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -44,15 +44,18 @@ public final class AnalysisRows {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (JsonNode file : document.get("files")) {
             for (JsonNode record : file.get(table.name())) {
-                if (table == AnalysisTables.CONNECTIONS && "roce".equals(record.path("transport").asText())) {
-                    continue; // the connections table holds the MPA connections only
-                }
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put(AnalysisTables.CAPTURE, file.get("path").asText());
                 for (AnalysisTables.Column<?> c : compared(table)) {
                     JsonNode v = record.get(c.name());
                     if (v == null && record.has("mpa")) {
                         v = record.get("mpa").get(c.name());
+                    }
+                    if (v == null && record.has("roce")) {
+                        v = record.get("roce").get(c.name());
+                    }
+                    if (v == null && table == AnalysisTables.CONNECTIONS && c.name().equals("transport")) {
+                        v = new com.fasterxml.jackson.databind.node.TextNode("iwarp"); // written for other transports only
                     }
                     row.put(c.name(), v == null || v.isNull() ? null : value(c.type(), v));
                 }

@@ -1,6 +1,8 @@
 package io.rdmascope.spark;
 
 import io.rdmascope.capture.CaptureFiles;
+import io.rdmascope.capture.RotatedFiles;
+import io.rdmascope.report.CaptureRow;
 import io.rdmascope.report.AnalysisTables;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,9 +37,11 @@ import org.apache.spark.util.SerializableConfiguration;
 import scala.Tuple2;
 
 /**
- * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]]
- * [--parquet-frames]}: the analysis of every capture named (files, folders or globs on any Hadoop
- * file system), one Spark task per capture, written as the Parquet tables {@code connections},
+ * {@code rdmascope-spark analyze INPUT... --output DIR [--split-connections [--groups N]
+ * [--split-size SIZE]] [--stitch] [--parquet-frames]}: the analysis of every capture named (files,
+ * folders or globs on any Hadoop file system), one Spark task per capture (per group of connected
+ * endpoints of a large capture with {@code --split-connections}, {@link SplitPlan}; the files of a
+ * ring buffer one capture with {@code --stitch}), written as the Parquet tables {@code connections},
  * {@code transactions}, {@code violations}, {@code errors}, {@code captures} and with
  * {@code --parquet-frames} {@code frames} under {@code DIR} ({@link LakeTables}).
  * A capture that cannot be read is a row of {@code errors}, never a failed job. See docs/spark.md.
@@ -61,17 +65,22 @@ public final class AnalyzeJob {
             DataTypes.createStructField("captures", SparkTables.carried(AnalysisTables.CAPTURES), true),
             DataTypes.createStructField("frames", SparkTables.carried(AnalysisTables.FRAMES), true)));
 
+    /** @param table the table, or {@code GROUP/TABLE} for a row of a group ({@link #renumbered}) */
     static Row unionRow(String table, String capture, Object[] values) {
         Object[] row = new Object[2 + TABLES.size()];
         row[0] = table;
         row[1] = capture;
-        row[2 + TABLES.indexOf(table)] = RowFactory.create(values);
+        row[2 + TABLES.indexOf(table.substring(table.indexOf('/') + 1))] = RowFactory.create(values);
         return RowFactory.create(row);
     }
 
-    /** The job's options. */
+    /**
+     * The job's options; {@code splitSize}: the size from which {@code --split-connections} splits a
+     * capture; {@code stitch}: consecutive files of a capture point are one capture ({@code --stitch}).
+     */
     public record Options(List<String> inputs, String output, boolean splitConnections, int groups,
-                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames) {
+                          int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, long splitSize,
+                          boolean stitch) {
         public Options(List<String> inputs, String output, boolean splitConnections) {
             this(inputs, output, splitConnections, 0, 64, 32, false);
         }
@@ -79,6 +88,24 @@ public final class AnalyzeJob {
         public Options(List<String> inputs, String output, boolean splitConnections, int groups,
                        int buffersPerQp, int maxPerOperation, boolean strict) {
             this(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, false);
+        }
+
+        public Options(List<String> inputs, String output, boolean splitConnections, int groups,
+                       int buffersPerQp, int maxPerOperation, boolean strict, boolean frames) {
+            this(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
+                    CaptureIndex.DEFAULT_SPLIT_SIZE, false);
+        }
+
+        /** These options with another split size. */
+        public Options withSplitSize(long size) {
+            return new Options(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
+                    size, stitch);
+        }
+
+        /** These options with {@code --stitch}. */
+        public Options withStitch() {
+            return new Options(inputs, output, splitConnections, groups, buffersPerQp, maxPerOperation, strict, frames,
+                    splitSize, true);
         }
 
         /** The tables written. */
@@ -91,7 +118,7 @@ public final class AnalyzeJob {
     public record Summary(int captures, int tasks, Map<String, Long> rows) {}
 
     private static final String USAGE = "usage: rdmascope-spark analyze INPUT... --output DIR "
-            + "[--split-connections [--groups N]] [--parquet-frames] [--strict] [--buffers-per-qp N] "
+            + "[--split-connections [--groups N] [--split-size SIZE]] [--stitch] [--parquet-frames] [--strict] [--buffers-per-qp N] "
             + "[--max-per-operation N]";
 
     public static void main(String[] args) {
@@ -127,16 +154,20 @@ public final class AnalyzeJob {
         String output = null;
         boolean split = false;
         boolean strict = false;
+        boolean stitch = false;
         boolean frames = false;
         int groups = 0, buffers = 64, perOperation = 32;
+        long splitSize = CaptureIndex.DEFAULT_SPLIT_SIZE;
         for (int i = 0; i < a.size(); i++) {
             String s = a.get(i);
             switch (s) {
                 case "--output" -> output = value(a, ++i, s);
                 case "--split-connections" -> split = true;
                 case "--strict" -> strict = true;
+                case "--stitch" -> stitch = true;
                 case "--parquet-frames" -> frames = true;
                 case "--groups" -> groups = number(value(a, ++i, s), s);
+                case "--split-size" -> splitSize = size(value(a, ++i, s), s);
                 case "--buffers-per-qp" -> buffers = number(value(a, ++i, s), s);
                 case "--max-per-operation" -> perOperation = number(value(a, ++i, s), s);
                 default -> {
@@ -150,7 +181,7 @@ public final class AnalyzeJob {
         if (inputs.isEmpty() || output == null) {
             throw new IllegalArgumentException("INPUT and --output DIR are required");
         }
-        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames);
+        return new Options(inputs, output, split, groups, buffers, perOperation, strict, frames, splitSize, stitch);
     }
 
     private static String value(List<String> a, int i, String option) {
@@ -158,6 +189,21 @@ public final class AnalyzeJob {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return a.get(i);
+    }
+
+    /** A size in octets: digits, optionally followed by k, m or g (binary: 256m is 256 MiB). */
+    static long size(String v, String option) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,12})([kKmMgG]?)").matcher(v);
+        if (m.matches()) {
+            int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                case "k" -> 10;
+                case "m" -> 20;
+                case "g" -> 30;
+                default -> 0;
+            };
+            return Long.parseLong(m.group(1)) << shift;
+        }
+        throw new IllegalArgumentException(option + " needs a size in octets (256m, 1g, 4096), not " + v);
     }
 
     private static int number(String v, String option) {
@@ -226,10 +272,45 @@ public final class AnalyzeJob {
         Configuration conf = sc.hadoopConfiguration();
         List<Tuple2<String, String>> captures = list(o.inputs(), conf);
         Broadcast<SerializableConfiguration> hadoop = sc.broadcast(new SerializableConfiguration(conf));
-        List<CaptureTask> tasks = o.splitConnections()
-                ? SplitPlan.tasks(sc, captures, hadoop, o) : whole(captures, o);
+        List<CaptureTask> tasks = new ArrayList<>();
+        List<Tuple2<String, String>> single = captures;
+        if (o.stitch()) {
+            // the files of a ring buffer (and the other files named) are one capture each
+            single = new ArrayList<>();
+            Map<String, String> paths = new HashMap<>();
+            List<String> names = new ArrayList<>();
+            for (Tuple2<String, String> c : captures) {
+                paths.put(c._1(), c._2());
+                names.add(c._1());
+            }
+            captures = new ArrayList<>();
+            CaptureRow note = o.splitConnections() ? new CaptureRow(null, null, null, null, null, null, null, null, 1,
+                    "stitched") : null;
+            for (RotatedFiles.Stitched s : RotatedFiles.group(names)) {
+                if (s.parts().size() == 1) {
+                    single.add(new Tuple2<>(s.name(), paths.get(s.name())));
+                } else {
+                    List<String> parts = new ArrayList<>();
+                    s.parts().forEach(p -> parts.add(paths.get(p)));
+                    tasks.add(CaptureTask.stitched(s.name(), parts, o, note));
+                }
+                captures.add(new Tuple2<>(s.name(), paths.get(s.parts().get(0))));
+            }
+        }
+        tasks.addAll(o.splitConnections() ? SplitPlan.tasks(sc, single, hadoop, o) : whole(single, o));
         JavaRDD<Row> rows = sc.parallelize(tasks, Math.max(1, tasks.size()))
                 .flatMap(t -> t.rows(hadoop.value().value()));
+        JavaRDD<Row> analysed = null;
+        if (tasks.stream().anyMatch(t -> t.split() != null)) {
+            // the groups' rows are kept while their keys give the whole capture's ids
+            analysed = rows.persist(StorageLevel.MEMORY_AND_DISK_SER());
+            List<Renumbering.Keys> keys = new ArrayList<>();
+            for (Row r : analysed.filter(r -> KEYS.equals(r.getString(0))).collect()) {
+                keys.add((Renumbering.Keys) r.get(2));
+            }
+            Broadcast<Map<String, Renumbering>> ids = sc.broadcast(Renumbering.of(keys));
+            rows = analysed.filter(r -> !KEYS.equals(r.getString(0))).map(r -> renumbered(r, ids.value()));
+        }
         Dataset<Row> all = spark.createDataFrame(rows, UNION).persist(StorageLevel.MEMORY_AND_DISK());
         String timestampType = spark.conf().get(OUTPUT_TIMESTAMP_TYPE);
         spark.conf().set(OUTPUT_TIMESTAMP_TYPE, "TIMESTAMP_MICROS");
@@ -259,7 +340,50 @@ public final class AnalyzeJob {
         } finally {
             spark.conf().set(OUTPUT_TIMESTAMP_TYPE, timestampType);
             all.unpersist();
+            if (analysed != null) {
+                analysed.unpersist();
+            }
         }
+    }
+
+    /** The table of the rows a group's task gives its {@link Renumbering.Keys} in. */
+    static final String KEYS = "_keys";
+
+    /** The columns that hold ids, and those whose text names them. */
+    private static final List<String> ID_COLUMNS = List.of("id", "connection", "transaction", "operations",
+            "connections");
+    private static final List<String> TEXT_COLUMNS = List.of("message", "note");
+
+    /**
+     * A row of a group with the whole capture's ids. A group's task names the table of its rows
+     * {@code GROUP/TABLE} ({@code 2/transactions}), which tells the group's {@link Renumbering};
+     * the row returned has the plain table name. Other rows are returned as they are.
+     */
+    static Row renumbered(Row r, Map<String, Renumbering> ids) {
+        String table = r.getString(0);
+        int slash = table.indexOf('/');
+        if (slash < 0) {
+            return r;
+        }
+        String name = table.substring(slash + 1);
+        Renumbering n = ids.get(Renumbering.key(r.getString(1), Integer.parseInt(table.substring(0, slash))));
+        int at = 2 + TABLES.indexOf(name);
+        Row struct = r.getStruct(at);
+        Object[] values = new Object[struct.size()];
+        StructType type = (StructType) UNION.apply(name).dataType();
+        for (int i = 0; i < values.length; i++) {
+            Object v = struct.get(i);
+            String column = type.fields()[i].name();
+            if (n != null && v != null) {
+                if (ID_COLUMNS.contains(column)) {
+                    v = n.value(v);
+                } else if (TEXT_COLUMNS.contains(column) && v instanceof String s) {
+                    v = n.text(s);
+                }
+            }
+            values[i] = v;
+        }
+        return unionRow(name, r.getString(1), values);
     }
 
     /** Spark's setting of the Parquet type of timestamps, which is INT96 unless set. */

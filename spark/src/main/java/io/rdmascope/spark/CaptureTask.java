@@ -1,13 +1,16 @@
 package io.rdmascope.spark;
 
+import io.rdmascope.capture.Captures;
 import io.rdmascope.cli.Main;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.PduListeners;
 import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.report.AnalysisTables;
 import io.rdmascope.report.CaptureRow;
 import io.rdmascope.report.CaptureSpan;
+import io.rdmascope.report.ConnectionRow;
 import io.rdmascope.report.FrameRows;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +22,6 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -31,35 +33,80 @@ import org.apache.spark.sql.RowFactory;
 
 /**
  * What one Spark task analyses: a capture, or with {@code --split-connections} the frames of a
- * group of its TCP connections. The task reads the file in place when it is on the local file
- * system, or copies it to a local temporary file first (HDFS, S3A and the like).
+ * group of its connections ({@link CaptureIndex}). The task of a whole capture reads the file in
+ * place when it is on the local file system, or copies it to a local temporary file first (HDFS,
+ * S3A and the like); the task of a group reads only the byte ranges of its frames, from any file
+ * system.
  *
  * @param capture the file as it is to be named in the tables
  * @param path the file for Hadoop's file systems
- * @param group the connection group, or -1 for the whole file
- * @param connections the TCP connections of the group ({@link ConnectionSplit#key}), or null
+ * @param split the group's ranges and frames, or null for the whole file
  * @param frames whether the rows of the frames table are produced too
- * @param captureRow the capture's row of the captures table, read by the index of
- *     {@code --split-connections}, which the first group gives; null for the whole file, whose
- *     task makes it from the analysis
+ * @param captureRow the capture's row of the captures table: for a group, the index's, which the
+ *     first group gives; for the whole file, null (made from the analysis) or a row that says why
+ *     the capture is not split, whose {@code groups} and {@code whole} the analysis's row takes
+ * @param parts with {@code --stitch}, the files read one after the other as the capture (the
+ *     first is {@code path}); else null
  */
-record CaptureTask(String capture, String path, int group, ArrayList<String> connections,
-                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, CaptureRow captureRow)
+record CaptureTask(String capture, String path, CaptureIndex.Group split,
+                   int buffersPerQp, int maxPerOperation, boolean strict, boolean frames, CaptureRow captureRow,
+                   ArrayList<String> parts)
         implements Serializable {
 
     /** A task of the whole file. */
     static CaptureTask whole(String capture, String path, AnalyzeJob.Options o) {
-        return new CaptureTask(capture, path, -1, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
-                o.frames(), null);
+        return whole(capture, path, o, null);
+    }
+
+    /** A task of the whole file, whose captures row says why it is not split ({@code note}'s groups and whole). */
+    static CaptureTask whole(String capture, String path, AnalyzeJob.Options o, CaptureRow note) {
+        return new CaptureTask(capture, path, null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
+                o.frames(), note, null);
+    }
+
+    /** A task of files read one after the other as one capture ({@code --stitch}). */
+    static CaptureTask stitched(String capture, List<String> parts, AnalyzeJob.Options o, CaptureRow note) {
+        return new CaptureTask(capture, parts.get(0), null, o.buffersPerQp(), o.maxPerOperation(), o.strict(),
+                o.frames(), note, new ArrayList<>(parts));
+    }
+
+    /** The task of one group of a split capture. */
+    static CaptureTask group(String capture, String path, AnalyzeJob.Options o, CaptureIndex.Group g,
+                             CaptureRow row) {
+        return new CaptureTask(capture, path, g, o.buffersPerQp(), o.maxPerOperation(), o.strict(), o.frames(),
+                g.group() == 0 ? row : null, null);
     }
 
     NicSettings settings() {
         return new NicSettings(buffersPerQp, maxPerOperation, strict);
     }
 
-    /** The local file of a Hadoop path, and whether it is a temporary copy. */
-    record Local(Path file, boolean copy) {
+    /**
+     * The local file of a Hadoop path, and whether it is a temporary copy; or for a stitched
+     * capture the name that stands for its parts' local files ({@link Captures#stitch}).
+     */
+    record Local(Path file, boolean copy, List<Local> parts) {
+        Local(Path file, boolean copy) {
+            this(file, copy, List.of());
+        }
+
+        /** The size of the file, or of all the parts. */
+        long size() throws IOException {
+            if (parts.isEmpty()) {
+                return Files.size(file);
+            }
+            long total = 0;
+            for (Local p : parts) {
+                total += p.size();
+            }
+            return total;
+        }
+
         void delete() {
+            if (!parts.isEmpty()) {
+                Captures.unstitch(file);
+            }
+            parts.forEach(Local::delete);
             if (copy) {
                 try {
                     Files.deleteIfExists(file);
@@ -87,6 +134,24 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
         return new Local(tmp, true);
     }
 
+    /** The parts of a stitched capture as local files, under a name of their own that stands for them all. */
+    static Local stitched(List<String> parts, Configuration conf) throws IOException {
+        List<Local> locals = new ArrayList<>();
+        try {
+            for (String p : parts) {
+                locals.add(local(p, conf));
+            }
+        } catch (IOException | RuntimeException e) {
+            locals.forEach(Local::delete);
+            throw e;
+        }
+        List<Path> files = new ArrayList<>();
+        locals.forEach(l -> files.add(l.file()));
+        Path name = Paths.get("stitched-" + java.util.UUID.randomUUID());
+        Captures.stitch(name, files);
+        return new Local(name, false, locals);
+    }
+
     /**
      * The rows of the analysis ({@link AnalyzeJob#UNION}): its connections, transactions,
      * violations, when asked frames (kept from the same pass), and its row of the captures table;
@@ -95,11 +160,14 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
      * deleted after the last row.
      */
     Iterator<Row> rows(Configuration conf) {
+        if (split != null) {
+            return groupRows(conf);
+        }
         Local local;
         FileAnalysis analysis;
         SpillList<Object[]> frameRows = frames ? FrameSpill.list() : null;
         try {
-            local = local(path, conf);
+            local = parts == null ? local(path, conf) : stitched(parts, conf);
         } catch (IOException | RuntimeException e) {
             if (frameRows != null) {
                 frameRows.close();
@@ -109,11 +177,9 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
         CaptureSpan span = new CaptureSpan();
         Long size = null;
         try {
-            size = Files.size(local.file());
+            size = local.size();
             NicSettings settings = settings();
-            Analyzer analyzer = connections == null ? new Analyzer(settings)
-                    : new Analyzer(settings, ConnectionSplit.source(new HashSet<>(connections), group == 0),
-                    Analyzer.EngineFactory.ENGINE);
+            Analyzer analyzer = new Analyzer(settings);
             FrameRows rows = frames ? new FrameRows(FrameSpill.sink(frameRows)) : null;
             analysis = analyzer.analyze(local.file(), capture, span.and(rows == null ? null : rows.frames()),
                     rows == null ? null : rows.pdus(), null, null);
@@ -124,11 +190,43 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
             }
             return failed(e, size);
         }
-        String prefix = connections == null ? null : "g" + group + ".";
-        CaptureRow row = connections == null
-                ? CaptureRow.analysed(analysis, size, span, settings(), Main.VERSION)
-                : group == 0 ? captureRow : null;
-        return new Rows(analysis, frameRows, local, prefix, row);
+        CaptureRow row = CaptureRow.analysed(analysis, size, span, settings(), Main.VERSION);
+        if (captureRow != null) {
+            row = row.split(captureRow.groups(), captureRow.whole());
+        }
+        return new Rows(analysis, frameRows, local, row, null);
+    }
+
+    /**
+     * The rows of one group: the analysis of its frames only, read from the file's byte ranges
+     * with their frame numbers in the file, the end of the capture told at the file's last frame;
+     * the ids are the group's own, renumbered by the job after every group is done
+     * ({@link Renumbering}), from the {@link Renumbering.Keys} this task gives as its last row.
+     */
+    private Iterator<Row> groupRows(Configuration conf) {
+        SpillList<Object[]> frameRows = frames ? FrameSpill.list() : null;
+        FileAnalysis analysis;
+        GroupRun run = new GroupRun(split);
+        try {
+            org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+            FileSystem fs = p.getFileSystem(conf);
+            Analyzer analyzer = new Analyzer(settings(), run.source(fs, p), run.engines());
+            FrameRows rows = frames ? new FrameRows(FrameSpill.sink(frameRows)) : null;
+            analysis = analyzer.analyze(Paths.get(capture), capture, rows == null ? null : rows.frames(),
+                    rows == null ? run.keys() : PduListeners.tee(run.keys(), rows.pdus()), null, null);
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            if (frameRows != null) {
+                frameRows.close();
+            }
+            return failed(e, null);
+        }
+        Renumbering.Keys keys = run.result(capture);
+        return new Rows(analysis, frameRows, new Local(null, false), captureRow, keys);
+    }
+
+    /** The name of a table in the rows of this task: {@code GROUP/TABLE} for a group ({@link AnalyzeJob#renumbered}). */
+    private String table(String name) {
+        return split == null ? name : split.group() + "/" + name;
     }
 
     /** The error row and the captures row of a capture that could not be analysed. */
@@ -140,7 +238,7 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
 
     private Row captures(CaptureRow row) {
         return AnalyzeJob.unionRow(AnalysisTables.CAPTURES.name(), capture,
-                SparkTables.values(AnalysisTables.CAPTURES, row, null));
+                SparkTables.values(AnalysisTables.CAPTURES, row));
     }
 
     private static String message(Throwable e) {
@@ -153,20 +251,20 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
         private final FileAnalysis analysis;
         private final SpillList<Object[]> frames;
         private final Local local;
-        private final String prefix;
         private final Iterator<?>[] parts;
         private int part;
         private boolean closed;
 
-        Rows(FileAnalysis analysis, SpillList<Object[]> frames, Local local, String prefix, CaptureRow captureRow) {
+        Rows(FileAnalysis analysis, SpillList<Object[]> frames, Local local, CaptureRow captureRow,
+             Renumbering.Keys keys) {
             this.analysis = analysis;
             this.frames = frames;
             this.local = local;
-            this.prefix = prefix;
-            parts = new Iterator<?>[] {analysis.connections().iterator(), analysis.transactions().iterator(),
+            parts = new Iterator<?>[] {ConnectionRow.of(analysis).iterator(), analysis.transactions().iterator(),
                 analysis.violations().iterator(),
                 frames == null ? Collections.emptyIterator() : frames.iterator(),
-                captureRow == null ? Collections.emptyIterator() : List.of(captureRow).iterator()};
+                captureRow == null ? Collections.emptyIterator() : List.of(captureRow).iterator(),
+                keys == null ? Collections.emptyIterator() : List.of(keys).iterator()};
         }
 
         @Override
@@ -180,7 +278,9 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
                 if (frames != null) {
                     frames.close();
                 }
-                local.delete();
+                if (local.file() != null) {
+                    local.delete();
+                }
             }
             return part < parts.length;
         }
@@ -193,17 +293,18 @@ record CaptureTask(String capture, String path, int group, ArrayList<String> con
             }
             Object record = parts[part].next();
             return switch (part) {
-                case 0 -> row(AnalysisTables.CONNECTIONS, (io.rdmascope.pipeline.ConnectionSummary) record);
+                case 0 -> row(AnalysisTables.CONNECTIONS, (ConnectionRow) record);
                 case 1 -> row(AnalysisTables.TRANSACTIONS, (io.rdmascope.engine.Transaction) record);
                 case 2 -> row(AnalysisTables.VIOLATIONS, (io.rdmascope.engine.Violation) record);
-                case 3 -> AnalyzeJob.unionRow(AnalysisTables.FRAMES.name(), capture,
-                        SparkTables.converted(AnalysisTables.FRAMES, (Object[]) record, prefix));
-                default -> captures((CaptureRow) record);
+                case 3 -> AnalyzeJob.unionRow(table(AnalysisTables.FRAMES.name()), capture,
+                        SparkTables.converted(AnalysisTables.FRAMES, (Object[]) record));
+                case 4 -> captures((CaptureRow) record);
+                default -> RowFactory.create(AnalyzeJob.KEYS, capture, record);
             };
         }
 
         private <T> Row row(AnalysisTables.Table<T> table, T record) {
-            return AnalyzeJob.unionRow(table.name(), capture, SparkTables.values(table, record, prefix));
+            return AnalyzeJob.unionRow(table(table.name()), capture, SparkTables.values(table, record));
         }
     }
 }

@@ -5,7 +5,6 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -27,9 +26,6 @@ import org.apache.spark.sql.types.StructType;
  */
 final class SparkTables {
     private SparkTables() {}
-
-    /** The columns whose values are record ids, made unique per group by {@code --split-connections}. */
-    private static final Set<String> IDS = Set.of("id", "connection", "transaction", "operations", "connections");
 
     static DataType type(AnalysisTables.Type t) {
         return switch (t) {
@@ -85,43 +81,25 @@ final class SparkTables {
     static final StructType ERRORS = DataTypes.createStructType(List.of(
             DataTypes.createStructField("message", DataTypes.StringType, false)));
 
-    /**
-     * The values of one record as the job's rows carry them ({@link #carried}).
-     *
-     * @param idPrefix put before every id, or null
-     */
-    static <T> Object[] values(AnalysisTables.Table<T> table, T record, String idPrefix) {
+    /** The values of one record as the job's rows carry them ({@link #carried}). */
+    static <T> Object[] values(AnalysisTables.Table<T> table, T record) {
         List<AnalysisTables.Column<T>> cs = table.columns();
         Object[] raw = new Object[cs.size()];
         for (int i = 0; i < raw.length; i++) {
             raw[i] = cs.get(i).value().apply(record);
         }
-        return converted(table, raw, idPrefix);
+        return converted(table, raw);
     }
 
     /** The column values of one record of {@code table}, converted in place as {@link #values} does. */
-    static Object[] converted(AnalysisTables.Table<?> table, Object[] raw, String idPrefix) {
+    static Object[] converted(AnalysisTables.Table<?> table, Object[] raw) {
         List<? extends AnalysisTables.Column<?>> cs = table.columns();
         for (int i = 0; i < raw.length; i++) {
             AnalysisTables.Column<?> c = cs.get(i);
             Object v = raw[i];
-            if (v != null && idPrefix != null && IDS.contains(c.name())) {
-                v = prefixed(v, idPrefix);
-            }
             raw[i] = v == null ? null : value(c.type(), v);
         }
         return raw;
-    }
-
-    private static Object prefixed(Object v, String prefix) {
-        if (v instanceof List<?> l) {
-            List<String> p = new ArrayList<>(l.size());
-            for (Object x : l) {
-                p.add(prefix + x);
-            }
-            return p;
-        }
-        return prefix + v;
     }
 
     private static Object value(AnalysisTables.Type t, Object v) {
