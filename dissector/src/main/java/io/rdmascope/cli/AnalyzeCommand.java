@@ -3,6 +3,9 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.capture.PacketSink;
+import io.rdmascope.capture.PacketSinks;
+import io.rdmascope.capture.RingBuffer;
 import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
@@ -61,7 +64,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions capture = new CaptureOptions();
 
-    /** Where {@code capture -w} writes the frames captured live, or null. */
+    @Option(names = {"-w", "--write"}, paramLabel = "FILE",
+            description = "with -i: also write the frames captured to this file (pcapng), or with -b to a series of files")
     Path captureFile;
     CaptureWriter.Format captureFormat = CaptureWriter.Format.pcapng;
 
@@ -187,6 +191,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             return live(settings, filter);
         }
+        String liveOnly = captureFile != null ? "-w writes the frames of a live capture: it needs -i IFACE"
+                : capture.liveOnly();
+        if (liveOnly != null) {
+            env.error(liveOnly);
+            return Main.EXIT_INPUT;
+        }
         if (names.isEmpty()) {
             env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
             return Main.EXIT_INPUT;
@@ -208,14 +218,28 @@ final class AnalyzeCommand implements Callable<Integer> {
      * finds it (text output, no display filter), then the report of the whole capture.
      */
     private int live(NicSettings settings, DisplayFilter filter) {
+        if (captureFile != null && captureFile.toString().equals("-")) {
+            env.error("-w - would mix the frames with the report on standard output: give -w FILE");
+            return Main.EXIT_INPUT;
+        }
+        boolean[] failed = {false};
+        RingBuffer.Limits ring = Live.ringLimits(capture, captureFile, env, failed);
+        if (failed[0]) {
+            return Main.EXIT_INPUT;
+        }
         LiveCaptureReader reader = Live.open(capture, env);
         if (reader == null) {
             return Main.EXIT_INPUT;
         }
         Live.LiveSource source;
         try {
-            Path spool = captureFile != null ? captureFile : filter.matchesAll() ? null : Live.spoolFile();
-            source = new Live.LiveSource(reader, spool != null ? new CaptureWriter(spool, captureFormat) : null, spool);
+            // the second pass of a display filter reads the whole capture again: a file of its own
+            // when the frames go to a ring of files
+            Path spool = captureFile != null && ring == null ? captureFile : filter.matchesAll() ? null : Live.spoolFile();
+            PacketSink written = captureFile == null ? null : Live.sink(reader, captureFile, captureFormat, ring);
+            PacketSink spooled = spool == null || spool.equals(captureFile) ? null
+                    : Live.sink(reader, new CaptureWriter(spool, CaptureWriter.Format.pcapng));
+            source = new Live.LiveSource(reader, PacketSinks.both(written, spooled), spool);
         } catch (IOException e) {
             reader.close();
             env.error((captureFile != null ? captureFile : "temporary file") + ": " + Inputs.reason(e));

@@ -3,6 +3,8 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.LiveCaptureReader;
 import io.rdmascope.capture.Packet;
+import io.rdmascope.capture.PacketSink;
+import io.rdmascope.capture.RingBuffer;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +21,8 @@ import picocli.CommandLine.Option;
 @Command(name = "capture",
         description = "Capture live traffic on an interface into a file (pcapng or pcap) and/or analyse it.",
         footer = {"", "Capturing goes on until -c, -a or Ctrl-C; what was captured is still written and analysed.",
+            "With -b, the frames go to a series of files named after FILE (prefix_NNNNN_YYYYMMDDhhmmss.ext), "
+                + "the oldest deleted past -b files:N.",
             "Capturing needs root or the CAP_NET_RAW capability."})
 final class CaptureCommand implements Callable<Integer> {
     private final Main.Env env;
@@ -70,6 +74,11 @@ final class CaptureCommand implements Callable<Integer> {
             env.error("-w - writes the frames to standard output, where --analyze writes its report: give -w FILE");
             return Main.EXIT_INPUT;
         }
+        boolean[] failed = {false};
+        RingBuffer.Limits ring = Live.ringLimits(capture, output, env, failed);
+        if (failed[0]) {
+            return Main.EXIT_INPUT;
+        }
         if (analyze) {
             AnalyzeCommand a = new AnalyzeCommand(env);
             a.capture = capture;
@@ -86,10 +95,10 @@ final class CaptureCommand implements Callable<Integer> {
         if (reader == null) {
             return Main.EXIT_INPUT;
         }
-        CaptureWriter writer;
+        PacketSink writer;
         try {
-            writer = toStandardOutput ? new CaptureWriter(unclosed(env.out()), fileFormat)
-                    : new CaptureWriter(output, fileFormat);
+            writer = toStandardOutput ? Live.sink(reader, new CaptureWriter(unclosed(env.out()), fileFormat))
+                    : Live.sink(reader, output, fileFormat, ring);
         } catch (IOException e) {
             reader.close();
             env.error(output + ": " + Inputs.reason(e));
