@@ -55,6 +55,8 @@ public final class LiveCaptureReader implements CaptureReader {
     private volatile boolean closed;
     private volatile CaptureStatistics statistics = CaptureStatistics.empty(startNanos);
     private final List<CapturePeriod> lossPeriods = new ArrayList<>();
+    /** Whether the last period kept reaches to the end of the next one (set at the reading after it). */
+    private boolean extendLast;
     private final List<Ticker> tickers = new CopyOnWriteArrayList<>();
 
     /** Something run on the reading thread about every 100 ms, with or without traffic. */
@@ -256,9 +258,17 @@ public final class LiveCaptureReader implements CaptureReader {
         }
         statistics = now;
         CaptureStatistics period = now.since(before);
+        synchronized (lossPeriods) {
+            if (extendLast) {
+                int last = lossPeriods.size() - 1;
+                lossPeriods.set(last, lossPeriods.get(last).reaching(now.frames()));
+                extendLast = false;
+            }
+        }
         if (period.dropped() > 0) {
-            CapturePeriod p = new CapturePeriod(before.frames() + 1, now.frames(), period);
+            CapturePeriod p = new CapturePeriod(before.frames() + 1, now.frames(), now.frames(), period);
             synchronized (lossPeriods) {
+                extendLast = true;
                 if (lossPeriods.size() < MAX_LOSS_PERIODS) {
                     lossPeriods.add(p);
                 } else {

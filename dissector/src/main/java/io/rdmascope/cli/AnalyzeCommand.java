@@ -11,6 +11,7 @@ import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
 import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.CaptureSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.AnalysisJsonWriter;
@@ -254,7 +255,15 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<Inputs.Input> inputs = List.of(new Inputs.Input(Path.of(capture.iface), capture.iface, null));
         return Live.guarded(reader, env, () -> {
             try {
-                return explain ? explainAll(analyzer, inputs) : report(analyzeAll(analyzer, filter, inputs));
+                if (explain) {
+                    return explainAll(analyzer, inputs);
+                }
+                List<Outcome> outcomes = new ArrayList<>();
+                for (Outcome o : analyzeAll(analyzer, filter, inputs)) {
+                    outcomes.add(o.analysis == null ? o : new Outcome(CaptureSummary.apply(o.analysis, capture.iface,
+                            reader.statistics(), reader.lossPeriods()), o.name, o.error));
+                }
+                return report(outcomes);
             } finally {
                 source.close();
             }
