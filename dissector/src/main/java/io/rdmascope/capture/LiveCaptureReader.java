@@ -45,8 +45,9 @@ public final class LiveCaptureReader implements CaptureReader {
     private Runnable whenIdle = () -> {};
     /** When a stop was first seen: the frames libpcap still holds are read until then plus {@link #DRAIN_NANOS}. */
     private long stopSeenNanos;
-    private long frame;
-    private long octets;
+    private volatile long frame;
+    private volatile long octets;
+    private volatile long samples;
     private String problem;
     private final long startNanos = epochNanos();
     private long statisticsEveryNanos = 1_000_000_000L;
@@ -243,6 +244,7 @@ public final class LiveCaptureReader implements CaptureReader {
      */
     public CaptureStatistics sample() {
         lastSampleNanos = System.nanoTime();
+        samples++;
         if (closed) {
             return statistics;
         }
@@ -277,6 +279,11 @@ public final class LiveCaptureReader implements CaptureReader {
             }
         }
         return now;
+    }
+
+    /** How many times the counts have been read. */
+    public long samples() {
+        return samples;
     }
 
     /** The last reading of the counts, from the start of the capture (any thread). */

@@ -20,7 +20,6 @@ import io.rdmascope.report.AnalysisTextWriter;
 import io.rdmascope.report.CaptureSpan;
 import io.rdmascope.report.ExplainWriter;
 import io.rdmascope.report.ParquetFramesWriter;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,6 +111,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "-V", description = "the packet details of tshark -V: dissect prints them (rdmascope dissect -V FILE)")
     boolean details;
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "files analysed at once (default: the number of cores)")
     Integer jobs;
@@ -168,6 +170,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         String wrong = statistics.check();
         if (wrong == null) {
             wrong = tshark.check();
+        }
+        if (wrong == null) {
+            wrong = monitor.check(capture.iface != null);
         }
         if (wrong == null && quiet && (format != Format.text || explain)) {
             wrong = "-q keeps the -z statistics of the text report alone; it cannot be combined with "
@@ -246,11 +251,21 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error((captureFile != null ? captureFile : "temporary file") + ": " + Inputs.reason(e));
             return Main.EXIT_INPUT;
         }
-        Analyzer.EngineFactory engines = env.engines();
-        if (format == Format.text && !explain && filter.matchesAll()) {
-            PrintStream out = env.out();
-            engines = (s, listener) -> env.engines().create(s, EngineListener.both(listener, Live.printer(out)));
+        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env);
+        if (live == null) {
+            try {
+                source.close();
+            } catch (IOException e) {
+                // the metrics' failure is the one reported
+            }
+            return Main.EXIT_INPUT;
         }
+        if (format == Format.text && !explain && filter.matchesAll()) {
+            // each finding printed as the metrics count it: a gap once it is known not to be capture loss
+            live.metrics().follow(Live.printer(env.out()));
+        }
+        Analyzer.EngineFactory engines = (s, listener) -> env.engines().create(s,
+                EngineListener.both(listener, live.metrics()));
         Analyzer analyzer = new Analyzer(settings, source, engines);
         List<Inputs.Input> inputs = List.of(new Inputs.Input(Path.of(capture.iface), capture.iface, null));
         return Live.guarded(reader, env, () -> {
@@ -258,13 +273,16 @@ final class AnalyzeCommand implements Callable<Integer> {
                 if (explain) {
                     return explainAll(analyzer, inputs);
                 }
+                List<Outcome> analysed = analyzeAll(analyzer, filter, inputs);
+                live.finish();
                 List<Outcome> outcomes = new ArrayList<>();
-                for (Outcome o : analyzeAll(analyzer, filter, inputs)) {
+                for (Outcome o : analysed) {
                     outcomes.add(o.analysis == null ? o : new Outcome(CaptureSummary.apply(o.analysis, capture.iface,
                             reader.statistics(), reader.lossPeriods()), o.name, o.error));
                 }
                 return report(outcomes);
             } finally {
+                live.close();
                 source.close();
             }
         });

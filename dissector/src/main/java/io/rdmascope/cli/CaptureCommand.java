@@ -52,6 +52,9 @@ final class CaptureCommand implements Callable<Integer> {
             description = "with --analyze: exit with status 1 when a violation at or above this severity is found")
     FailOn failOn;
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
     CaptureCommand(Main.Env env) {
         this.env = env;
     }
@@ -79,6 +82,11 @@ final class CaptureCommand implements Callable<Integer> {
         if (failed[0]) {
             return Main.EXIT_INPUT;
         }
+        String wrong = monitor.check(true);
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
         if (analyze) {
             AnalyzeCommand a = new AnalyzeCommand(env);
             a.capture = capture;
@@ -89,6 +97,7 @@ final class CaptureCommand implements Callable<Integer> {
             a.maxPerOperation = 32;
             a.captureFile = output;
             a.captureFormat = fileFormat;
+            a.monitor = monitor;
             return a.call();
         }
         LiveCaptureReader reader = Live.open(capture, env);
@@ -104,18 +113,31 @@ final class CaptureCommand implements Callable<Integer> {
             env.error(output + ": " + Inputs.reason(e));
             return Main.EXIT_INPUT;
         }
+        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env);
+        if (live == null) {
+            reader.close();
+            try {
+                writer.close();
+            } catch (IOException e) {
+                // the metrics' failure is the one reported
+            }
+            return Main.EXIT_INPUT;
+        }
         return Live.guarded(reader, env, () -> {
             try (reader; writer) {
                 Packet p = new Packet();
                 while (reader.next(p)) {
                     writer.write(p);
                 }
+                live.finish();
                 if (reader.problem() != null) {
                     env.error(capture.iface + ": capture stopped early: " + reader.problem());
                 }
             } catch (IOException e) {
                 env.error(output + ": " + Inputs.reason(e));
                 return Main.EXIT_INPUT;
+            } finally {
+                live.close();
             }
             return 0;
         });

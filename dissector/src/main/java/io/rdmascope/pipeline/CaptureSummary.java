@@ -80,10 +80,10 @@ public record CaptureSummary(String iface, CaptureStatistics totals, List<Captur
         return out.withCapture(new CaptureSummary(iface, totals, periods, losses, count));
     }
 
-    /** The period with kernel drops that covers {@code frame}: in it, or in the period after it. */
-    private static CapturePeriod lossy(List<CapturePeriod> kernel, long frame) {
-        for (CapturePeriod p : kernel) {
-            if (frame >= p.firstFrame() && frame <= p.reachFrame()) {
+    /** The period with kernel drops that covers {@code frame} (in it, or in the period after it), or null. */
+    public static CapturePeriod lossy(List<CapturePeriod> periods, long frame) {
+        for (CapturePeriod p : periods) {
+            if (p.counts().droppedByKernel() > 0 && frame >= p.firstFrame() && frame <= p.reachFrame()) {
                 return p;
             }
         }
