@@ -157,7 +157,7 @@ public final class LiveCaptureReader implements CaptureReader {
 
     /**
      * Ends the capture: {@link #next} returns false once the frames libpcap already holds are read
-     * (within half a second, or at once without traffic).
+     * (within half a second; after 0.2 s without traffic).
      */
     public void stop() {
         stopped = true;
@@ -192,7 +192,9 @@ public final class LiveCaptureReader implements CaptureReader {
             try {
                 data = handle.getNextRawPacketEx();
             } catch (TimeoutException e) {
-                if (stopped) {
+                // libpcap hands frames over when its read timeout ends (a block of TPACKET_V3 is
+                // retired): what came just before the stop is read until that time has passed
+                if (stopped && stopSeenNanos != 0 && System.nanoTime() - stopSeenNanos > 2L * POLL_MILLIS * 1_000_000L) {
                     return false;
                 }
                 idle();
@@ -279,6 +281,11 @@ public final class LiveCaptureReader implements CaptureReader {
             }
         }
         return now;
+    }
+
+    /** Whether the capture has been closed. */
+    public boolean closed() {
+        return closed;
     }
 
     /** How many times the counts have been read. */

@@ -104,6 +104,7 @@ final class Live {
         }
         try {
             LiveCaptureReader r = new LiveCaptureReader(o.iface, o.captureFilter, limit, seconds, buffer);
+            RUNNING.add(r); // a stop from now on is seen, even before the reading begins
             env.err().println("Capturing on '" + o.iface + "'");
             env.err().flush();
             return r;
@@ -241,6 +242,7 @@ final class Live {
 
     /** Stops every live capture under way, as Ctrl-C does. */
     static void stopAll() {
+        RUNNING.removeIf(LiveCaptureReader::closed);
         for (LiveCaptureReader r : RUNNING) {
             r.stop();
         }
@@ -248,6 +250,7 @@ final class Live {
 
     /** Whether a live capture is under way (it has been opened and not yet ended). */
     static boolean running() {
+        RUNNING.removeIf(LiveCaptureReader::closed);
         return !RUNNING.isEmpty();
     }
 

@@ -222,6 +222,39 @@ class LiveRingBufferTest {
         });
     }
 
+    /** SIGTERM in a separate JVM, as systemd stops a service: every file of the series is whole, none is missing a frame. */
+    @Test
+    void terminationLeavesEveryFileWhole() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            Path ring = dir.resolve("ring.pcapng");
+            Path err = dir.resolve("err.txt");
+            try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+                Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+                Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                        "io.rdmascope.cli.Main", "capture", "-i", "lo", "-f", replay.filter(), "-w", ring.toString(),
+                        "-b", "duration:0.5")
+                        .redirectError(err.toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
+                while (!Files.readString(err).contains("Capturing on 'lo'")) {
+                    assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
+                    Thread.sleep(50);
+                }
+                Thread.sleep(700);
+                replay.run();
+                new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            }
+            List<Path> files = files();
+            assertThat(files).hasSizeGreaterThanOrEqualTo(2);
+            long frames = 0;
+            for (Path f : files) {
+                frames += checkFile(f);
+            }
+            Matcher m = Pattern.compile("(\\d+) frames captured, 0 dropped").matcher(Files.readString(err));
+            assertThat(m.find()).as(Files.readString(err)).isTrue();
+            assertThat(frames).isPositive().isEqualTo(Long.parseLong(m.group(1)));
+        });
+    }
+
     @Test
     void badRingOptionsAreToldBeforeCapturing() {
         String[][] cases = {
