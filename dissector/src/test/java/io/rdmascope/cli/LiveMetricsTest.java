@@ -138,6 +138,40 @@ class LiveMetricsTest {
         });
     }
 
+    /** Several connections one after another: the live report is the report of the file written beside it. */
+    @Test
+    void theLiveReportIsTheAnalysisOfTheFileWritten() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            Path file = dir.resolve("live.pcapng");
+            String live;
+            try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+                LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "--format", "json", "-i", "lo",
+                        "-f", replay.filter(), "-w", file.toString(), "--metrics-port", "0");
+                r.awaitCapturing();
+                for (int i = 0; i < 5; i++) {
+                    replay.run();
+                }
+                Thread.sleep(300);
+                Live.stopAll();
+                assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+                live = r.out();
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            assertThat(Main.run(new String[] {"analyze", "--format", "json", file.toString()},
+                    new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), System.err)).isZero();
+            ObjectMapper json = new ObjectMapper();
+            com.fasterxml.jackson.databind.node.ObjectNode fromLive =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(live).get("files").get(0);
+            com.fasterxml.jackson.databind.node.ObjectNode fromFile =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(out.toByteArray()).get("files").get(0);
+            assertThat(fromLive.remove("capture")).isNotNull();
+            fromLive.remove("path");
+            fromFile.remove("path");
+            assertThat(fromLive.get("connections")).hasSize(5);
+            assertThat(fromLive).isEqualTo(fromFile);
+        });
+    }
+
     @Test
     void textSummariesOfACapture() {
         assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
