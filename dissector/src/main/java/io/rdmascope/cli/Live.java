@@ -18,6 +18,7 @@ import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FrameListener;
 import io.rdmascope.pipeline.Source;
+import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.pdu.PduListener;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -202,6 +203,15 @@ final class Live {
             }
         }, "rdmascope-stop");
         RUNNING.add(reader);
+        // at exit, the analysis' temporary files are kept until the report is written
+        Runnable reportWritten = () -> {
+            try {
+                done.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        SpillList.exitGuard(reportWritten);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (IllegalStateException e) {
@@ -219,6 +229,7 @@ final class Live {
             RUNNING.remove(reader);
             env.out().flush();
             done.countDown();
+            SpillList.exitUnguarded(reportWritten);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {

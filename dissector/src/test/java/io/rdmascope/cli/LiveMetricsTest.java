@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -169,6 +170,35 @@ class LiveMetricsTest {
             fromFile.remove("path");
             assertThat(fromLive.get("connections")).hasSize(5);
             assertThat(fromLive).isEqualTo(fromFile);
+        });
+    }
+
+    /** SIGTERM while the analysis keeps its records in temporary files: they last until the report is written. */
+    @Test
+    void terminationWritesTheWholeReportFromTheSpillFiles() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+                Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+                Path err = dir.resolve("err.txt");
+                Path out = dir.resolve("out.json");
+                Process p = new ProcessBuilder(java.toString(), "-Drdmascope.spill.limit=2", "-cp",
+                        System.getProperty("java.class.path"), "io.rdmascope.cli.Main", "analyze", "--format", "json",
+                        "-i", "lo", "-f", replay.filter())
+                        .redirectError(err.toFile()).redirectOutput(out.toFile()).start();
+                while (!Files.readString(err).contains("Capturing on 'lo'")) {
+                    assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
+                    Thread.sleep(50);
+                }
+                for (int i = 0; i < 3; i++) {
+                    replay.run();
+                }
+                Thread.sleep(300);
+                new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                JsonNode f = new ObjectMapper().readTree(out.toFile()).get("files").get(0);
+                assertThat(f.get("transactions")).as(Files.readString(err)).hasSize(15);
+                assertThat(f.get("violations")).hasSize(3);
+            }
         });
     }
 
