@@ -2,11 +2,11 @@ package io.rdmascope.capture;
 
 import java.io.IOException;
 
-/** The records of another reader, each also written to a capture file as it is read. */
+/** The records of another reader, each also written to a capture file (or a ring of them) as it is read. */
 public final class TeeCaptureReader extends ForwardingCaptureReader {
-    private final CaptureWriter writer;
+    private final PacketSink writer;
 
-    public TeeCaptureReader(CaptureReader inner, CaptureWriter writer) {
+    public TeeCaptureReader(CaptureReader inner, PacketSink writer) {
         super(inner);
         this.writer = writer;
     }

@@ -3,12 +3,16 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.capture.PacketSink;
+import io.rdmascope.capture.PacketSinks;
+import io.rdmascope.capture.RingBuffer;
 import io.rdmascope.capture.RotatedFiles;
 import io.rdmascope.engine.EngineListener;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
 import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.CaptureSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.AnalysisJsonWriter;
@@ -17,7 +21,6 @@ import io.rdmascope.report.AnalysisTextWriter;
 import io.rdmascope.report.CaptureSpan;
 import io.rdmascope.report.ExplainWriter;
 import io.rdmascope.report.ParquetFramesWriter;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -62,7 +65,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     CaptureOptions capture = new CaptureOptions();
 
-    /** Where {@code capture -w} writes the frames captured live, or null. */
+    @Option(names = {"-w", "--write"}, paramLabel = "FILE",
+            description = "with -i: also write the frames captured to this file (pcapng), or with -b to a series of files")
     Path captureFile;
     CaptureWriter.Format captureFormat = CaptureWriter.Format.pcapng;
 
@@ -112,6 +116,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "-V", description = "the packet details of tshark -V: dissect prints them (rdmascope dissect -V FILE)")
     boolean details;
+
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "files analysed at once (default: the number of cores)")
@@ -170,6 +177,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (wrong == null) {
             wrong = tshark.check();
         }
+        if (wrong == null) {
+            wrong = monitor.check(capture.iface != null);
+        }
         if (wrong == null && quiet && (format != Format.text || explain)) {
             wrong = "-q keeps the -z statistics of the text report alone; it cannot be combined with "
                     + (explain ? "--explain" : "--format " + format);
@@ -192,6 +202,12 @@ final class AnalyzeCommand implements Callable<Integer> {
                 return Main.EXIT_INPUT;
             }
             return live(settings, filter);
+        }
+        String liveOnly = captureFile != null ? "-w writes the frames of a live capture: it needs -i IFACE"
+                : capture.liveOnly();
+        if (liveOnly != null) {
+            env.error(liveOnly);
+            return Main.EXIT_INPUT;
         }
         if (names.isEmpty()) {
             env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
@@ -258,30 +274,65 @@ final class AnalyzeCommand implements Callable<Integer> {
      * finds it (text output, no display filter), then the report of the whole capture.
      */
     private int live(NicSettings settings, DisplayFilter filter) {
+        if (captureFile != null && captureFile.toString().equals("-")) {
+            env.error("-w - would mix the frames with the report on standard output: give -w FILE");
+            return Main.EXIT_INPUT;
+        }
+        boolean[] failed = {false};
+        RingBuffer.Limits ring = Live.ringLimits(capture, captureFile, env, failed);
+        if (failed[0]) {
+            return Main.EXIT_INPUT;
+        }
         LiveCaptureReader reader = Live.open(capture, env);
         if (reader == null) {
             return Main.EXIT_INPUT;
         }
         Live.LiveSource source;
         try {
-            Path spool = captureFile != null ? captureFile : filter.matchesAll() ? null : Live.spoolFile();
-            source = new Live.LiveSource(reader, spool != null ? new CaptureWriter(spool, captureFormat) : null, spool);
+            // the second pass of a display filter reads the whole capture again: a file of its own
+            // when the frames go to a ring of files
+            Path spool = captureFile != null && ring == null ? captureFile : filter.matchesAll() ? null : Live.spoolFile();
+            PacketSink written = captureFile == null ? null : Live.sink(reader, captureFile, captureFormat, ring);
+            PacketSink spooled = spool == null || spool.equals(captureFile) ? null
+                    : Live.sink(reader, new CaptureWriter(spool, CaptureWriter.Format.pcapng));
+            source = new Live.LiveSource(reader, PacketSinks.both(written, spooled), spool);
         } catch (IOException e) {
             reader.close();
             env.error((captureFile != null ? captureFile : "temporary file") + ": " + Inputs.reason(e));
             return Main.EXIT_INPUT;
         }
-        Analyzer.EngineFactory engines = env.engines();
-        if (format == Format.text && !explain && filter.matchesAll()) {
-            PrintStream out = env.out();
-            engines = (s, listener) -> env.engines().create(s, EngineListener.both(listener, Live.printer(out)));
+        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env);
+        if (live == null) {
+            try {
+                source.close();
+            } catch (IOException e) {
+                // the metrics' failure is the one reported
+            }
+            return Main.EXIT_INPUT;
         }
+        if (format == Format.text && !explain && filter.matchesAll()) {
+            // each finding printed as the metrics count it: a gap once it is known not to be capture loss
+            live.metrics().follow(Live.printer(env.out()));
+        }
+        Analyzer.EngineFactory engines = (s, listener) -> env.engines().create(s,
+                EngineListener.both(listener, live.metrics()));
         Analyzer analyzer = new Analyzer(settings, source, engines);
         List<Inputs.Input> inputs = List.of(new Inputs.Input(Path.of(capture.iface), capture.iface, null));
         return Live.guarded(reader, env, () -> {
             try {
-                return explain ? explainAll(analyzer, inputs) : report(analyzeAll(analyzer, filter, inputs));
+                if (explain) {
+                    return explainAll(analyzer, inputs);
+                }
+                List<Outcome> analysed = analyzeAll(analyzer, filter, inputs);
+                live.finish();
+                List<Outcome> outcomes = new ArrayList<>();
+                for (Outcome o : analysed) {
+                    outcomes.add(o.analysis == null ? o : new Outcome(CaptureSummary.apply(o.analysis, capture.iface,
+                            reader.statistics(), reader.lossPeriods()), o.name, o.error));
+                }
+                return report(outcomes);
             } finally {
+                live.close();
                 source.close();
             }
         });

@@ -3,6 +3,8 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.LiveCaptureReader;
 import io.rdmascope.capture.Packet;
+import io.rdmascope.capture.PacketSink;
+import io.rdmascope.capture.RingBuffer;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +21,8 @@ import picocli.CommandLine.Option;
 @Command(name = "capture",
         description = "Capture live traffic on an interface into a file (pcapng or pcap) and/or analyse it.",
         footer = {"", "Capturing goes on until -c, -a or Ctrl-C; what was captured is still written and analysed.",
+            "With -b, the frames go to a series of files named after FILE (prefix_NNNNN_YYYYMMDDhhmmss.ext), "
+                + "the oldest deleted past -b files:N.",
             "Capturing needs root or the CAP_NET_RAW capability."})
 final class CaptureCommand implements Callable<Integer> {
     private final Main.Env env;
@@ -48,6 +52,9 @@ final class CaptureCommand implements Callable<Integer> {
             description = "with --analyze: exit with status 1 when a violation at or above this severity is found")
     FailOn failOn;
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
     CaptureCommand(Main.Env env) {
         this.env = env;
     }
@@ -70,6 +77,16 @@ final class CaptureCommand implements Callable<Integer> {
             env.error("-w - writes the frames to standard output, where --analyze writes its report: give -w FILE");
             return Main.EXIT_INPUT;
         }
+        boolean[] failed = {false};
+        RingBuffer.Limits ring = Live.ringLimits(capture, output, env, failed);
+        if (failed[0]) {
+            return Main.EXIT_INPUT;
+        }
+        String wrong = monitor.check(true);
+        if (wrong != null) {
+            env.error(wrong);
+            return Main.EXIT_INPUT;
+        }
         if (analyze) {
             AnalyzeCommand a = new AnalyzeCommand(env);
             a.capture = capture;
@@ -80,19 +97,30 @@ final class CaptureCommand implements Callable<Integer> {
             a.maxPerOperation = 32;
             a.captureFile = output;
             a.captureFormat = fileFormat;
+            a.monitor = monitor;
             return a.call();
         }
         LiveCaptureReader reader = Live.open(capture, env);
         if (reader == null) {
             return Main.EXIT_INPUT;
         }
-        CaptureWriter writer;
+        PacketSink writer;
         try {
-            writer = toStandardOutput ? new CaptureWriter(unclosed(env.out()), fileFormat)
-                    : new CaptureWriter(output, fileFormat);
+            writer = toStandardOutput ? Live.sink(reader, new CaptureWriter(unclosed(env.out()), fileFormat))
+                    : Live.sink(reader, output, fileFormat, ring);
         } catch (IOException e) {
             reader.close();
             env.error(output + ": " + Inputs.reason(e));
+            return Main.EXIT_INPUT;
+        }
+        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env);
+        if (live == null) {
+            reader.close();
+            try {
+                writer.close();
+            } catch (IOException e) {
+                // the metrics' failure is the one reported
+            }
             return Main.EXIT_INPUT;
         }
         return Live.guarded(reader, env, () -> {
@@ -101,12 +129,15 @@ final class CaptureCommand implements Callable<Integer> {
                 while (reader.next(p)) {
                     writer.write(p);
                 }
+                live.finish();
                 if (reader.problem() != null) {
                     env.error(capture.iface + ": capture stopped early: " + reader.problem());
                 }
             } catch (IOException e) {
                 env.error(output + ": " + Inputs.reason(e));
                 return Main.EXIT_INPUT;
+            } finally {
+                live.close();
             }
             return 0;
         });

@@ -1,5 +1,8 @@
 package io.rdmascope.cli;
 
+import io.rdmascope.capture.RingBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -25,6 +28,65 @@ final class CaptureOptions {
 
     @Option(names = {"-D", "--list-interfaces"}, description = "list the interfaces to capture on and exit")
     boolean listInterfaces;
+
+    @Option(names = {"-b", "--ring-buffer"}, paramLabel = "duration:S|interval:S|filesize:KB|packets:N|files:N",
+            description = "with -w FILE: write a series of files as tshark -b does, named FILE's prefix_NNNNN_"
+                    + "YYYYMMDDhhmmss.ext; files:N keeps the newest N (repeatable)")
+    List<String> ringBuffer = new ArrayList<>();
+
+    @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB",
+            description = "size of the kernel's capture buffer in MiB, as tshark -B (default: libpcap's, 2 MiB)")
+    Integer bufferMebibytes;
+
+    /** The ring buffer's limits (null without -b), or an error message. */
+    Object ringLimits() {
+        if (ringBuffer.isEmpty()) {
+            return null;
+        }
+        double duration = 0;
+        long interval = 0, kilobytes = 0, packets = 0;
+        int files = 0;
+        for (String b : ringBuffer) {
+            int colon = b.indexOf(':');
+            String key = colon < 0 ? b : b.substring(0, colon).toLowerCase(Locale.ROOT);
+            String value = colon < 0 ? "" : b.substring(colon + 1).trim();
+            try {
+                switch (key) {
+                    case "duration" -> duration = Double.parseDouble(value);
+                    case "interval" -> interval = Long.parseLong(value);
+                    case "filesize" -> kilobytes = Long.parseLong(value);
+                    case "packets" -> packets = Long.parseLong(value);
+                    case "files" -> files = Integer.parseInt(value);
+                    default -> {
+                        return "-b takes duration:S, interval:S, filesize:KB, packets:N or files:N, not \"" + b + "\"";
+                    }
+                }
+            } catch (NumberFormatException e) {
+                return "-b " + b + ": " + key + " needs a number";
+            }
+            if (!(duration >= 0 && duration < 1e9) || interval < 0 || kilobytes < 0 || packets < 0 || files < 0
+                    || (!value.isEmpty() && Double.parseDouble(value) == 0)) {
+                return "-b " + b + ": the value must be above 0";
+            }
+        }
+        RingBuffer.Limits limits = new RingBuffer.Limits(duration, interval, kilobytes, packets, files);
+        if (!limits.switches()) {
+            return "-b files:N needs a condition to change files: -b duration:S, interval:S, filesize:KB or packets:N";
+        }
+        return limits;
+    }
+
+    /** The capture buffer in bytes (0: libpcap's default), or -1 after reporting a bad value. */
+    int bufferBytes(Main.Env env) {
+        if (bufferMebibytes == null) {
+            return 0;
+        }
+        if (bufferMebibytes < 1 || bufferMebibytes > 2047) {
+            env.error("-B takes a size in MiB from 1 to 2047");
+            return -1;
+        }
+        return bufferMebibytes << 20;
+    }
 
     /** Frames to read at most (0: no limit), or -1 after reporting a bad value. */
     long limit(Main.Env env) {
@@ -67,6 +129,17 @@ final class CaptureOptions {
     /** Whether anything selects records out of the files read (a filter or a count). */
     boolean selectsFromFiles() {
         return captureFilter != null || count != null || autostop != null;
+    }
+
+    /** Why an option of live capture alone is given without -i, or null. */
+    String liveOnly() {
+        if (!ringBuffer.isEmpty()) {
+            return "-b writes the frames of a live capture: it needs -i IFACE and -w FILE";
+        }
+        if (bufferMebibytes != null) {
+            return "-B sizes the buffer of a live capture: it needs -i IFACE";
+        }
+        return null;
     }
 
     private static Long number(String s) {

@@ -1,7 +1,9 @@
 package io.rdmascope.cli;
 
 import io.rdmascope.capture.Captures;
+import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.capture.RingBuffer;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
@@ -73,6 +75,10 @@ final class DissectCommand implements Callable<Integer> {
     @Mixin
     FieldsOutput fieldsOutput = new FieldsOutput();
 
+    @Option(names = {"-w", "--write"}, paramLabel = "FILE",
+            description = "with -i: also write the frames captured to this file (pcapng), or with -b to a series of files")
+    Path captureFile;
+
     DissectCommand(Main.Env env) {
         this.env = env;
     }
@@ -122,6 +128,12 @@ final class DissectCommand implements Callable<Integer> {
             env.error("no capture to read: name a FILE (- for standard input), -r FILE or -i INTERFACE");
             return Main.EXIT_INPUT;
         }
+        String liveOnly = captureFile != null ? "-w writes the frames of a live capture: it needs -i IFACE"
+                : capture.liveOnly();
+        if (liveOnly != null) {
+            env.error(liveOnly);
+            return Main.EXIT_INPUT;
+        }
         Source source = Live.fileSource(capture, env);
         if (source == null) {
             return Main.EXIT_INPUT;
@@ -150,11 +162,28 @@ final class DissectCommand implements Callable<Integer> {
                     + "rdmascope capture -w FILE, then dissect the file");
             return Main.EXIT_INPUT;
         }
+        if (captureFile != null && captureFile.toString().equals("-")) {
+            env.error("-w - would mix the frames with the dissection on standard output: give -w FILE");
+            return Main.EXIT_INPUT;
+        }
+        boolean[] failed = {false};
+        RingBuffer.Limits ring = Live.ringLimits(capture, captureFile, env, failed);
+        if (failed[0]) {
+            return Main.EXIT_INPUT;
+        }
         LiveCaptureReader reader = Live.open(capture, env);
         if (reader == null) {
             return Main.EXIT_INPUT;
         }
-        Live.LiveSource source = new Live.LiveSource(reader, null, null);
+        Live.LiveSource source;
+        try {
+            source = new Live.LiveSource(reader, captureFile == null ? null
+                    : Live.sink(reader, captureFile, CaptureWriter.Format.pcapng, ring), null);
+        } catch (IOException e) {
+            reader.close();
+            env.error(captureFile + ": " + Inputs.reason(e));
+            return Main.EXIT_INPUT;
+        }
         file = capture.iface;
         return Live.guarded(reader, env, () -> {
             try {

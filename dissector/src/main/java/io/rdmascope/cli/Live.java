@@ -3,9 +3,12 @@ package io.rdmascope.cli;
 import io.rdmascope.capture.CaptureException;
 import io.rdmascope.capture.CaptureFilter;
 import io.rdmascope.capture.CaptureReader;
+import io.rdmascope.capture.CaptureStatistics;
 import io.rdmascope.capture.CaptureWriter;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.LiveCaptureReader;
+import io.rdmascope.capture.PacketSink;
+import io.rdmascope.capture.RingBuffer;
 import io.rdmascope.capture.SelectingCaptureReader;
 import io.rdmascope.capture.TeeCaptureReader;
 import io.rdmascope.engine.EngineListener;
@@ -15,6 +18,7 @@ import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FrameListener;
 import io.rdmascope.pipeline.Source;
+import io.rdmascope.pipeline.SpillList;
 import io.rdmascope.pdu.PduListener;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -95,11 +99,13 @@ final class Live {
     static LiveCaptureReader open(CaptureOptions o, Main.Env env) {
         long limit = o.limit(env);
         double seconds = limit < 0 ? -1 : o.seconds(env);
-        if (seconds < 0) {
+        int buffer = seconds < 0 ? -1 : o.bufferBytes(env);
+        if (buffer < 0) {
             return null;
         }
         try {
-            LiveCaptureReader r = new LiveCaptureReader(o.iface, o.captureFilter, limit, seconds);
+            LiveCaptureReader r = new LiveCaptureReader(o.iface, o.captureFilter, limit, seconds, buffer);
+            RUNNING.add(r); // a stop from now on is seen, even before the reading begins
             env.err().println("Capturing on '" + o.iface + "'");
             env.err().flush();
             return r;
@@ -107,6 +113,44 @@ final class Live {
             env.error(e.getMessage());
             return null;
         }
+    }
+
+    /**
+     * Checks the options that write the frames of a live capture: -b needs -w FILE (not standard
+     * output). Returns the ring buffer's limits (null without -b), or null after reporting an error
+     * ({@code failed} then holds true).
+     */
+    static RingBuffer.Limits ringLimits(CaptureOptions o, Path output, Main.Env env, boolean[] failed) {
+        Object limits = o.ringLimits();
+        if (limits instanceof String error) {
+            env.error(error);
+            failed[0] = true;
+            return null;
+        }
+        if (limits != null && (output == null || output.toString().equals("-"))) {
+            env.error("-b writes a series of files: it needs -w FILE (not standard output)");
+            failed[0] = true;
+            return null;
+        }
+        return (RingBuffer.Limits) limits;
+    }
+
+    /**
+     * Where the frames of {@code reader} are written: {@code file}, or the ring of files named after
+     * it; the files end with the capture's counts (pcapng), and a ring changes files on time even
+     * without traffic.
+     */
+    static PacketSink sink(LiveCaptureReader reader, Path file, CaptureWriter.Format format, RingBuffer.Limits ring)
+            throws IOException {
+        return sink(reader, ring != null ? new RingBuffer(file, format, ring) : new CaptureWriter(file, format));
+    }
+
+    /** {@code sink} told the capture's link type and counts, and ticked by the reader. */
+    static PacketSink sink(LiveCaptureReader reader, PacketSink sink) throws IOException {
+        sink.statistics(reader::sample);
+        sink.linkType(reader.linkType());
+        reader.addTicker(sink::tick);
+        return sink;
     }
 
     /**
@@ -119,7 +163,7 @@ final class Live {
         private final Path spool;
         private boolean read;
 
-        LiveSource(LiveCaptureReader live, CaptureWriter tee, Path spool) {
+        LiveSource(LiveCaptureReader live, PacketSink tee, Path spool) {
             this.reader = tee != null ? new TeeCaptureReader(live, tee) : live;
             this.spool = spool;
         }
@@ -159,6 +203,15 @@ final class Live {
             }
         }, "rdmascope-stop");
         RUNNING.add(reader);
+        // at exit, the analysis' temporary files are kept until the report is written
+        Runnable reportWritten = () -> {
+            try {
+                done.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        SpillList.exitGuard(reportWritten);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (IllegalStateException e) {
@@ -166,7 +219,7 @@ final class Live {
         }
         try {
             int status = body.call();
-            env.err().println(reader.frames() + " frame" + (reader.frames() == 1 ? "" : "s") + " captured");
+            env.err().println(summary(reader.frames(), reader.statistics()));
             env.err().flush();
             return status;
         } catch (Exception e) {
@@ -176,6 +229,7 @@ final class Live {
             RUNNING.remove(reader);
             env.out().flush();
             done.countDown();
+            SpillList.exitUnguarded(reportWritten);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
@@ -184,8 +238,22 @@ final class Live {
         }
     }
 
+    /**
+     * The last line on standard error, as tshark's: {@code N frames captured, M dropped}, with the
+     * kernel's and the interface's share when something was dropped.
+     */
+    static String summary(long frames, CaptureStatistics c) {
+        String line = frames + " frame" + (frames == 1 ? "" : "s") + " captured, " + c.dropped() + " dropped";
+        if (c.dropped() > 0) {
+            line += " (" + c.droppedByKernel() + " by the kernel or libpcap, " + c.droppedByInterface()
+                    + " by the interface)";
+        }
+        return line;
+    }
+
     /** Stops every live capture under way, as Ctrl-C does. */
     static void stopAll() {
+        RUNNING.removeIf(LiveCaptureReader::closed);
         for (LiveCaptureReader r : RUNNING) {
             r.stop();
         }
@@ -193,6 +261,7 @@ final class Live {
 
     /** Whether a live capture is under way (it has been opened and not yet ended). */
     static boolean running() {
+        RUNNING.removeIf(LiveCaptureReader::closed);
         return !RUNNING.isEmpty();
     }
 

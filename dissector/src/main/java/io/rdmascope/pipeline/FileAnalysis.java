@@ -61,6 +61,8 @@ public final class FileAnalysis implements AutoCloseable {
     private final Tally tally;
     /** The connections of transports other than iWARP (RoCE queue pairs), in order of appearance. */
     private List<RdmaConnection> rdmaConnections = List.of();
+    /** A live capture's counts, or null. */
+    private CaptureSummary capture;
 
     /**
      * An analysis held in memory.
@@ -108,6 +110,17 @@ public final class FileAnalysis implements AutoCloseable {
     /** Sets {@link #rdmaConnections()}; returns this analysis. */
     public FileAnalysis withRdmaConnections(List<RdmaConnection> connections) {
         this.rdmaConnections = List.copyOf(connections);
+        return this;
+    }
+
+    /** What the live capture counted (received, dropped) and the gaps put down to its losses; null for a file. */
+    public CaptureSummary capture() {
+        return capture;
+    }
+
+    /** Sets {@link #capture()}; returns this analysis. */
+    public FileAnalysis withCapture(CaptureSummary summary) {
+        this.capture = summary;
         return this;
     }
 
@@ -186,14 +199,14 @@ public final class FileAnalysis implements AutoCloseable {
     /** The same analysis keeping only the given transactions and violations (held in memory). */
     public FileAnalysis with(List<Transaction> keptTransactions, List<Violation> keptViolations) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem)
-                .withRdmaConnections(rdmaConnections);
+                .withRdmaConnections(rdmaConnections).withCapture(capture);
     }
 
     /** The same analysis with other lists (owned by the new analysis) and their counts. */
     public FileAnalysis with(SpillList<Transaction> keptTransactions, SpillList<Violation> keptViolations,
                              Tally keptTally) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally)
-                .withRdmaConnections(rdmaConnections);
+                .withRdmaConnections(rdmaConnections).withCapture(capture);
     }
 
     /**

@@ -76,6 +76,23 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
+    /** Run by the exit hook before it deletes the files: each waits for a report still being written. */
+    private static final Set<Runnable> BEFORE_CLEANUP = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Makes the deletion of the files at JVM exit wait for {@code wait} (which returns once a
+     * report still being written from these files is done): a live capture stopped by SIGTERM
+     * writes its report in a shutdown hook of its own, beside this one. {@link #exitUnguarded} ends it.
+     */
+    public static void exitGuard(Runnable wait) {
+        BEFORE_CLEANUP.add(wait);
+    }
+
+    /** Ends an {@link #exitGuard}. */
+    public static void exitUnguarded(Runnable wait) {
+        BEFORE_CLEANUP.remove(wait);
+    }
+
     /**
      * Files not yet deleted, of every list: removed at JVM exit if still there. The exit hook is
      * registered with the first file, so a run that spills nothing starts no thread at exit.
@@ -85,6 +102,9 @@ public final class SpillList<T> implements Iterable<T>, Closeable {
 
         static {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (Runnable wait : BEFORE_CLEANUP) {
+                    wait.run();
+                }
                 for (Path p : FILES) {
                     try {
                         Files.deleteIfExists(p);

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
+import io.rdmascope.capture.CapturePeriod;
+import io.rdmascope.capture.CaptureStatistics;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.TransactionStatus;
@@ -12,6 +14,7 @@ import io.rdmascope.engine.Violation;
 import io.rdmascope.fields.Hex;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pipeline.ConnectionSummary;
+import io.rdmascope.pipeline.CaptureSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.roce.QpConnection;
@@ -93,6 +96,9 @@ public final class AnalysisJsonWriter {
             writeViolation(g, v);
         }
         g.writeEndArray();
+        if (f.capture() != null) {
+            writeCapture(g, f.capture());
+        }
         g.writeObjectFieldStart("summary");
         g.writeObjectFieldStart("violations");
         for (Map.Entry<Severity, Long> e : f.violationCounts().entrySet().stream()
@@ -114,6 +120,48 @@ public final class AnalysisJsonWriter {
             extras.write(g, f);
         }
         g.writeEndObject();
+    }
+
+    /**
+     * A live capture's counts: received, dropped by the kernel (or libpcap) and by the interface,
+     * the periods in which something was dropped, and the gaps put down to capture loss.
+     */
+    static void writeCapture(JsonGenerator g, CaptureSummary s) throws IOException {
+        g.writeObjectFieldStart("capture");
+        g.writeStringField("interface", s.iface());
+        writeCounts(g, s.totals());
+        g.writeArrayFieldStart("periods");
+        for (CapturePeriod p : s.periods()) {
+            g.writeStartObject();
+            g.writeNumberField("firstFrame", p.firstFrame());
+            g.writeNumberField("lastFrame", p.lastFrame());
+            writeCounts(g, p.counts());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeNumberField("captureLoss", s.lossCount());
+        g.writeArrayFieldStart("captureLosses");
+        for (CaptureSummary.CaptureLoss l : s.losses()) {
+            g.writeStartObject();
+            g.writeNumberField("frame", l.violation().frame());
+            g.writeStringField("code", l.violation().code().name());
+            g.writeStringField("connection", l.violation().connection());
+            g.writeNumberField("droppedByKernel", l.dropped());
+            g.writeStringField("message", l.violation().message() + " (the kernel dropped " + l.dropped()
+                    + (l.dropped() == 1 ? " frame" : " frames") + " then)");
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void writeCounts(JsonGenerator g, CaptureStatistics c) throws IOException {
+        g.writeStringField("start", java.time.Instant.ofEpochSecond(0, c.startNanos()).toString());
+        g.writeStringField("end", java.time.Instant.ofEpochSecond(0, c.endNanos()).toString());
+        g.writeNumberField("frames", c.frames());
+        g.writeNumberField("received", c.received());
+        g.writeNumberField("droppedByKernel", c.droppedByKernel());
+        g.writeNumberField("droppedByInterface", c.droppedByInterface());
     }
 
     /** A connection of another transport than iWARP: its ends, and for a RoCE queue pair what the CM set up and the wire showed. */

@@ -1,5 +1,6 @@
 package io.rdmascope.report;
 
+import io.rdmascope.capture.CaptureStatistics;
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
 import io.rdmascope.engine.TransactionKind;
@@ -9,6 +10,7 @@ import io.rdmascope.engine.ViolationCode;
 import io.rdmascope.fields.Hex;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.pipeline.ConnectionSummary;
+import io.rdmascope.pipeline.CaptureSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.roce.QpConnection;
@@ -79,6 +81,14 @@ public final class AnalysisTextWriter {
         if (f.problem() != null) {
             out.println("  reading stopped early: " + f.problem());
         }
+        CaptureSummary capture = f.capture();
+        if (capture != null) {
+            CaptureStatistics c = capture.totals();
+            out.println("  capture on " + capture.iface() + ": " + c.received() + " received, " + c.droppedByKernel()
+                    + " dropped by the kernel or libpcap, " + c.droppedByInterface() + " by the interface"
+                    + (capture.lossCount() > 0 ? "; " + capture.lossCount() + plural(capture.lossCount(), " gap")
+                    + " put down to capture loss" : ""));
+        }
 
         if (!f.connections().isEmpty() || roce > 0) {
             out.println();
@@ -88,6 +98,23 @@ public final class AnalysisTextWriter {
             }
             for (RdmaConnection c : f.rdmaConnections()) {
                 out.println("  " + describe(c));
+            }
+        }
+
+        if (capture != null && !capture.losses().isEmpty()) {
+            out.println();
+            out.println("Capture loss (gaps while the capture dropped frames: not violations)");
+            int shown = 0;
+            for (CaptureSummary.CaptureLoss l : capture.losses()) {
+                if (shown++ == listedPerCode) {
+                    out.println("  ... and " + (capture.lossCount() - listedPerCode) + " more (--format json lists "
+                            + CaptureSummary.MAX_LOSSES + ")");
+                    break;
+                }
+                Violation v = l.violation();
+                out.println("  frame " + v.frame() + (v.connection() != null ? "  " + v.connection() : "") + "  "
+                        + v.code().name() + ": " + v.message() + " (the kernel dropped " + l.dropped()
+                        + plural(l.dropped(), " frame") + " then)");
             }
         }
 

@@ -101,6 +101,8 @@ class LiveCaptureWindowTest {
             send(replay).get(30, TimeUnit.SECONDS);
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10
                     && view.status().getText().startsWith("Capturing on lo: "));
+            // the capture's drop count beside the frames, while it runs
+            assertThat(view.status().getText()).matches("Capturing on lo: \\d+ frames, 0 dropped");
             // the analysis follows the capture: the connection's lane and its transactions so far
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.timeline().lanes().isEmpty()
                     && transactionsShown(robot) > 0);
@@ -110,7 +112,7 @@ class LiveCaptureWindowTest {
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
             WaitForAsyncUtils.waitForFxEvents();
             assertThat(view.isCapturing()).isFalse();
-            assertThat(view.status().getText()).startsWith("lo: ").contains("5 transactions", "1 error");
+            assertThat(view.status().getText()).startsWith("lo: ").contains("0 dropped", "5 transactions", "1 error");
             assertThat(transactionsShown(robot)).isEqualTo(5);
             assertThat(view.violations().getRoot().getChildren()).isNotEmpty();
             assertThat(robot.lookup("#startButton").queryButton().isDisabled()).isFalse();

@@ -64,6 +64,11 @@ final class LiveSpool implements LiveSource {
         live.whenIdle(action);
     }
 
+    @Override
+    public io.rdmascope.capture.CaptureStatistics counts() {
+        return live.statistics();
+    }
+
     /** Frames captured so far. */
     long frames() {
         return live.frames();

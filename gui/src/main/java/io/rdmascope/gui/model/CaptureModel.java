@@ -85,6 +85,14 @@ public interface CaptureModel extends Closeable {
     CaptureStatistics statistics();
 
     /**
+     * For a live capture, what libpcap and the kernel counted so far (received, dropped by the
+     * kernel, dropped by the interface; read every second); null for a file.
+     */
+    default io.rdmascope.capture.CaptureStatistics captureCounts() {
+        return null;
+    }
+
+    /**
      * Per MPA connection, in the order recognised, then per RoCE queue-pair connection: what its
      * set-up negotiated and its PDUs (FPDUs, InfiniBand packets) and payload octets each way. Walks
      * the whole capture's index: call it off the application thread.

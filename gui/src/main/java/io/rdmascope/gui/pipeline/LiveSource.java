@@ -13,4 +13,9 @@ public interface LiveSource extends CaptureReader {
 
     /** Runs {@code action} on the thread that calls {@link #next} each time it waits for traffic. */
     void whenIdle(Runnable action);
+
+    /** What libpcap and the kernel counted so far (received, dropped), or null when unknown. */
+    default io.rdmascope.capture.CaptureStatistics counts() {
+        return null;
+    }
 }

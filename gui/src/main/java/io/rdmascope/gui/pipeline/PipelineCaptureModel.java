@@ -90,6 +90,11 @@ public final class PipelineCaptureModel implements CaptureModel {
         return new PipelineCaptureModel(file, settings, live, randomAccess);
     }
 
+    @Override
+    public io.rdmascope.capture.CaptureStatistics captureCounts() {
+        return live != null ? live.counts() : null;
+    }
+
     private PipelineCaptureModel(Path file, NicSettings settings, LiveSource live, CaptureReader randomAccess) {
         this.file = file;
         this.settings = settings;

@@ -241,9 +241,19 @@ public final class MainView extends BorderPane {
             }
             rows.grow(count);
             if (owner.isRunning()) {
-                status.setText(owner.source().doing() + ": " + rows.frameCount() + " frames");
+                status.setText(owner.source().doing() + ": " + rows.frameCount() + " frames" + dropped(m));
             }
         }
+    }
+
+    /** ", N dropped (K by the kernel, I by the interface)" of a live capture's counts, or "" for a file. */
+    private static String dropped(CaptureModel m) {
+        io.rdmascope.capture.CaptureStatistics c = m.captureCounts();
+        if (c == null) {
+            return "";
+        }
+        return ", " + c.dropped() + " dropped" + (c.dropped() == 0 ? ""
+                : " (" + c.droppedByKernel() + " by the kernel, " + c.droppedByInterface() + " by the interface)");
     }
 
     /** Milliseconds from opening the last file to its first rows in the packet list, or -1. */
@@ -259,7 +269,7 @@ public final class MainView extends BorderPane {
     private void finished(String name, boolean cancelled) {
         endProgress();
         CaptureModel m = model;
-        String counts = StatusText.count(rows.frameCount(), "frame");
+        String counts = StatusText.count(rows.frameCount(), "frame") + (m != null ? dropped(m) : "");
         if (m != null) {
             counts += ", " + StatusText.findings(m.transactions().size(), m.violations());
             refreshAnalysis(m);
@@ -328,6 +338,7 @@ public final class MainView extends BorderPane {
         if (m != null && isCapturing()) {
             refreshAnalysis(m);
             table.refresh();
+            status.setText(loading.source().doing() + ": " + rows.frameCount() + " frames" + dropped(m));
         }
     }
 
