@@ -295,7 +295,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             PacketSink written = captureFile == null ? null : Live.sink(reader, captureFile, captureFormat, ring);
             PacketSink spooled = spool == null || spool.equals(captureFile) ? null
                     : Live.sink(reader, new CaptureWriter(spool, CaptureWriter.Format.pcapng));
-            source = new Live.LiveSource(reader, PacketSinks.both(written, spooled), spool);
+            source = new Live.LiveSource(reader, PacketSinks.both(written, spooled), spool, capture.idleNanos());
         } catch (IOException e) {
             reader.close();
             env.error((captureFile != null ? captureFile : "temporary file") + ": " + Inputs.reason(e));

@@ -34,6 +34,16 @@ final class CaptureOptions {
                     + "YYYYMMDDhhmmss.ext; files:N keeps the newest N (repeatable)")
     List<String> ringBuffer = new ArrayList<>();
 
+    @Option(names = "--idle-timeout", paramLabel = "S",
+            description = "live capture: a TCP connection silent for S seconds is ended as the capture's end would end"
+                    + " it and its state let go; a later segment starts it anew (default: ${DEFAULT-VALUE}; 0: never)")
+    double idleTimeout = 300;
+
+    /** The idle time of live connections in nanoseconds, 0 for never. */
+    long idleNanos() {
+        return idleTimeout > 0 && Double.isFinite(idleTimeout) ? (long) Math.min(idleTimeout * 1e9, Long.MAX_VALUE / 2) : 0;
+    }
+
     @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB",
             description = "size of the kernel's capture buffer in MiB, as tshark -B (default: libpcap's, 2 MiB)")
     Integer bufferMebibytes;

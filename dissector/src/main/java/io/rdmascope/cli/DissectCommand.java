@@ -178,7 +178,7 @@ final class DissectCommand implements Callable<Integer> {
         Live.LiveSource source;
         try {
             source = new Live.LiveSource(reader, captureFile == null ? null
-                    : Live.sink(reader, captureFile, CaptureWriter.Format.pcapng, ring), null);
+                    : Live.sink(reader, captureFile, CaptureWriter.Format.pcapng, ring), null, capture.idleNanos());
         } catch (IOException e) {
             reader.close();
             env.error(captureFile + ": " + Inputs.reason(e));

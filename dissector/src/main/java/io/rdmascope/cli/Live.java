@@ -161,11 +161,13 @@ final class Live {
     static final class LiveSource implements Source {
         private final CaptureReader reader;
         private final Path spool;
+        private final long idleNanos;
         private boolean read;
 
-        LiveSource(LiveCaptureReader live, PacketSink tee, Path spool) {
+        LiveSource(LiveCaptureReader live, PacketSink tee, Path spool, long idleNanos) {
             this.reader = tee != null ? new TeeCaptureReader(live, tee) : live;
             this.spool = spool;
+            this.idleNanos = idleNanos;
         }
 
         @Override
@@ -173,7 +175,7 @@ final class Live {
                                     BooleanSupplier cancelled) throws IOException {
             if (!read) {
                 read = true;
-                return Dissection.run(reader, frames, pdus, progress, cancelled);
+                return Dissection.run(reader, frames, pdus, progress, cancelled, idleNanos);
             }
             if (spool == null) {
                 throw new IOException("a live capture can be read only once");

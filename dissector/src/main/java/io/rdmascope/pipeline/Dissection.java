@@ -75,9 +75,20 @@ public final class Dissection {
     /** Runs an opened reader to its end; the caller closes it. */
     public static DissectionResult run(CaptureReader reader, FrameListener frames, PduListener pdus,
                                        LongConsumer progress, BooleanSupplier cancelled) throws IOException {
+        return run(reader, frames, pdus, progress, cancelled, 0);
+    }
+
+    /**
+     * Runs an opened reader to its end, ending each TCP connection silent for {@code idleNanos} of
+     * capture time ({@link TcpReassembler#idleTimeout}; 0: never); the caller closes the reader.
+     */
+    public static DissectionResult run(CaptureReader reader, FrameListener frames, PduListener pdus,
+                                       LongConsumer progress, BooleanSupplier cancelled, long idleNanos)
+            throws IOException {
         PduListener listener = pdus != null ? pdus : new PduListener() {};
         MpaDetector detector = new MpaDetector(new Decoding(listener));
         TcpReassembler reassembler = new TcpReassembler(detector);
+        reassembler.idleTimeout(idleNanos);
         RoceStage roce = new RoceStage(listener, frames == null ? null : frames::ibPacket);
         return readFrames(reader, reassembler, roce, frames,
                 packet -> frameDone(listener, detector.heldFrom(), packet.frame, packet.timestampNanos),

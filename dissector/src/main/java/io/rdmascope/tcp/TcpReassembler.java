@@ -58,6 +58,10 @@ public final class TcpReassembler {
     /** The connection of the previous segment, which is in the table (consecutive segments mostly share one). */
     private Conn last;
     private int nextIndex = 1;
+    /** See {@link #idleTimeout(long)}; 0: never. */
+    private long idleNanos;
+    /** Capture time at which open connections are next looked at for silence. */
+    private long nextSweepNanos = Long.MIN_VALUE;
     private long pendingTotal;
     private long lastFrame;
     private long lastTimeNanos;
@@ -70,6 +74,16 @@ public final class TcpReassembler {
         this.listener = listener;
         this.maxPendingPerDirection = maxPendingPerDirection;
         this.maxPendingTotal = maxPendingTotal;
+    }
+
+    /**
+     * Ends every connection silent for longer than {@code nanos} of capture time as the capture's
+     * end would end it, and forgets it: a later segment of its endpoints starts a new connection,
+     * picked up mid-stream. For captures that never end (a live capture whose FIN or RST the kernel
+     * dropped leaves a connection open for ever); 0, the default, keeps connections until they close.
+     */
+    public void idleTimeout(long nanos) {
+        this.idleNanos = Math.max(0, nanos);
     }
 
     /** Directed pair of endpoints; mutable so that lookups allocate nothing. */
@@ -122,6 +136,8 @@ public final class TcpReassembler {
         final Half[] halves = {new Half(), new Half()};
         final long isn;
         boolean closed;
+        /** Capture time of the connection's last segment. */
+        long lastTimeNanos;
 
         Conn(TcpConnection tcp, long isn) {
             this.tcp = tcp;
@@ -158,6 +174,10 @@ public final class TcpReassembler {
             c = create(s, syn, ack);
         }
         last = c;
+        c.lastTimeNanos = time;
+        if (idleNanos > 0 && time >= nextSweepNanos) {
+            retireIdle(time);
+        }
         if (c.closed) {
             return;
         }
@@ -376,6 +396,22 @@ public final class TcpReassembler {
             release(h);
             h.handler = null;
         }
+    }
+
+    /** Retires the open connections silent for longer than the idle time; next looks a quarter of it later. */
+    private void retireIdle(long now) {
+        if (nextSweepNanos != Long.MIN_VALUE) {
+            java.util.List<Conn> idle = new java.util.ArrayList<>();
+            for (Conn c : open) {
+                if (now - c.lastTimeNanos > idleNanos) {
+                    idle.add(c);
+                }
+            }
+            for (Conn c : idle) {
+                retire(c);
+            }
+        }
+        nextSweepNanos = now + Math.max(1, idleNanos / 4);
     }
 
     /** The connection's endpoints are reused by a new one: this one ends with the capture's knowledge. */

@@ -65,6 +65,52 @@ class TcpReassemblerTest {
         return rec.stream(1, FROM_RESPONDER);
     }
 
+    /** A segment at a given capture time. */
+    void sendAt(long timeNanos, Endpoint src, Endpoint dst, long seq, long ack, int dataFrom, int length) {
+        TcpSegment s = new TcpSegment();
+        s.frame = ++frame;
+        s.timestampNanos = timeNanos;
+        s.source = src;
+        s.destination = dst;
+        s.seq = seq & 0xffffffffL;
+        s.ack = ack & 0xffffffffL;
+        s.flags = ACK;
+        s.data = bytes(dataFrom, length);
+        s.length = length;
+        tcp.segment(s);
+    }
+
+    @Test
+    void aConnectionSilentPastTheIdleTimeIsEndedAndALaterSegmentStartsItAnew() {
+        long second = 1_000_000_000L;
+        tcp.idleTimeout(10 * second);
+        Endpoint c = new Endpoint("10.0.0.3", 40001);
+        sendAt(0, A, B, 1001, 5001, 0, 100);
+        // another connection keeps the capture going for a minute; the first one says nothing
+        for (int t = 1; t <= 60; t++) {
+            sendAt(t * second, c, B, 7000 + t * 10L, 9000, 0, 10);
+        }
+        assertThat(ab().events).contains("captureEnd");
+        int before = rec.connections.size();
+        sendAt(61 * second, A, B, 1101, 5001, 100, 100);
+        assertThat(rec.connections).hasSize(before + 1);
+        assertThat(rec.connections.get(rec.connections.size() - 1).initiator()).isEqualTo(A);
+        // the connection that kept talking was never ended
+        assertThat(rec.stream(2, FROM_INITIATOR).events).doesNotContain("captureEnd");
+    }
+
+    @Test
+    void withoutAnIdleTimeASilentConnectionStaysOpen() {
+        long second = 1_000_000_000L;
+        Endpoint c = new Endpoint("10.0.0.3", 40001);
+        sendAt(0, A, B, 1001, 5001, 0, 100);
+        for (int t = 1; t <= 60; t++) {
+            sendAt(t * second, c, B, 7000 + t * 10L, 9000, 0, 10);
+        }
+        assertThat(ab().events).doesNotContain("captureEnd");
+        assertThat(rec.connections).hasSize(2);
+    }
+
     @Test
     void inOrderBothDirections() {
         handshake(1000, 5000);
