@@ -31,6 +31,16 @@ public final class Windows {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Writes a picture of {@code node} when the build is asked for them (-Drdmascope.shots=DIR). */
+    public static void shot(FxRobot robot, javafx.scene.Node node, String name) throws java.io.IOException {
+        String dir = System.getProperty("rdmascope.shots");
+        if (dir != null) {
+            javafx.scene.image.Image[] img = {null};
+            robot.interact(() -> img[0] = node.snapshot(new javafx.scene.SnapshotParameters(), null));
+            io.rdmascope.gui.export.Exports.png(img[0], Path.of(dir).resolve(name + ".png"));
+        }
+    }
+
     /** The number of the frame selected in the packet list, or -1. */
     public static long selectedFrame(MainView view) {
         FrameRow r = view.table().getSelectionModel().getSelectedItem();

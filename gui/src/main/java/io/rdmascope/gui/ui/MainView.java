@@ -113,6 +113,16 @@ public final class MainView extends BorderPane {
         setBottom(statusBar);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> showFrame(row));
+        // The table's own Ctrl+Home and Ctrl+End only move the focus ring; as in Wireshark they select.
+        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() && !e.isShiftDown() && e.getCode() == javafx.scene.input.KeyCode.HOME) {
+                navigator.first();
+                e.consume();
+            } else if (e.isShortcutDown() && !e.isShiftDown() && e.getCode() == javafx.scene.input.KeyCode.END) {
+                navigator.last();
+                e.consume();
+            }
+        });
         details.setOnLink(this::jumpTo);
         sorter = new PacketSorter(table, filtered, () -> model, this::isLoading);
         contextMenus = new ContextMenus(ContextMenus.actionsOf(this));

@@ -1,0 +1,81 @@
+package io.rdmascope.gui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rdmascope.gui.model.FrameRow;
+import io.rdmascope.gui.ui.MainView;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** What a Wireshark user expects of the packet list, its keys, menus and status bar. */
+@ExtendWith(ApplicationExtension.class)
+class WiresharkHabitsTest {
+    private MainView view;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        view = Windows.show(stage, 1280, 860);
+    }
+
+    private void open(FxRobot robot, Path file) throws Exception {
+        assumeTrue(file.toFile().isFile(), "capture missing: " + file);
+        Windows.open(robot, view, file, 30);
+    }
+
+    private long selected() {
+        return Windows.selectedFrame(view);
+    }
+
+    private static void ctrl(FxRobot robot, KeyCode key) {
+        robot.press(KeyCode.CONTROL, key).release(key, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void ctrlHomeAndCtrlEndSelectTheFirstAndLastPacket(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.interact(() -> view.jumpTo(7));
+        robot.clickOn("#packetTable");
+        robot.interact(() -> view.jumpTo(7));
+        WaitForAsyncUtils.waitForFxEvents();
+        ctrl(robot, KeyCode.END);
+        assertThat(selected()).isEqualTo(20);
+        assertThat(view.table().getFocusModel().getFocusedIndex()).isEqualTo(19);
+        FrameRow last = view.table().getSelectionModel().getSelectedItem();
+        assertThat(view.hex().bytes()).hasSize(last.length());
+        assertThat(view.details().getRoot().getChildren()).isNotEmpty();
+        ctrl(robot, KeyCode.HOME);
+        assertThat(selected()).isEqualTo(1);
+        assertThat(view.table().getSelectionModel().getSelectedIndices()).containsExactly(0);
+        assertThat(view.hex().bytes()).hasSize(view.table().getItems().get(0).length());
+        Windows.shot(robot, view, "ctrl-home");
+        // the Go menu says the same
+        robot.clickOn("Go").clickOn("Last Packet");
+        assertThat(selected()).isEqualTo(20);
+    }
+
+    @Test
+    void finAndRstRowsReadLikeOtherTcpRows(FxRobot robot) throws Exception {
+        open(robot, Samples.real("softuiwarp-send-read.pcap"));
+        assertThat(view.row(11).info()).isEqualTo("9999 \u2192 42742 [FIN, ACK] Seq=73 Ack=101 Win=509 Len=0");
+        assertThat(view.row(14).info()).isEqualTo("9999 \u2192 42742 [RST] Seq=74 Win=0 Len=0");
+        assertThat(view.row(15).info()).isEqualTo("9999 \u2192 42742 [RST] Seq=74 Win=0 Len=0");
+        for (long f = 1; f <= view.model().frameCount(); f++) {
+            assertThat(view.row(f).info()).doesNotContain("CLOSED_");
+        }
+        robot.clickOn("#packetTable");
+        ctrl(robot, KeyCode.END);
+        Windows.shot(robot, view, "fin-rst-rows");
+    }
+}
