@@ -78,4 +78,50 @@ class WiresharkHabitsTest {
         ctrl(robot, KeyCode.END);
         Windows.shot(robot, view, "fin-rst-rows");
     }
+
+    private void filter(FxRobot robot, String text) throws Exception {
+        robot.clickOn("#filterField");
+        robot.interact(() -> view.filterField().clear());
+        robot.write(text).type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isFiltering() && !view.isSorting());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private java.util.List<Long> shown() {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        for (FrameRow r : java.util.List.copyOf(view.table().getItems())) {
+            out.add(r.number());
+        }
+        return out;
+    }
+
+    @Test
+    void statusBarKeepsTheCapturesCountsUnderAFilter(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        String summary = "stag-bounds.pcap: 20 frames, 4 transactions, 1 error, 0 warnings, 0 notes";
+        filter(robot, "violation");
+        assertThat(view.status().getText()).isEqualTo(summary + " \u00b7 Displayed: 1 of 20 frames");
+
+        filter(robot, "frame.number > 1000");
+        assertThat(view.table().getItems()).isEmpty();
+        assertThat(view.table().placeholderText()).isEqualTo("No packets match the filter");
+        assertThat(view.status().getText()).isEqualTo(summary + " \u00b7 Displayed: 0 of 20 frames");
+        Windows.shot(robot, view, "no-match");
+
+        // the SYN, SYN-ACK and ACKs of c1 carry no PDU, and belong to it as to its TCP stream
+        filter(robot, "connection == c1");
+        assertThat(shown()).contains(1L, 2L, 3L, 5L, 7L);
+        filter(robot, "connection == c1 && frame.number < 4");
+        assertThat(shown()).containsExactly(1L, 2L, 3L);
+
+        robot.clickOn("Clear");
+        assertThat(view.status().getText()).isEqualTo(summary);
+        robot.clickOn("Length");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isSorting());
+        assertThat(view.table().getSortOrder()).hasSize(1);
+        open(robot, Samples.sample("mpa-crc-mismatch.pcap"));
+        assertThat(view.table().getSortOrder()).isEmpty();
+        assertThat(shown()).isSorted();
+        assertThat(view.table().placeholderText()).startsWith("Open a capture");
+    }
 }

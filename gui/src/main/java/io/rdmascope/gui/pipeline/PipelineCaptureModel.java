@@ -188,7 +188,20 @@ public final class PipelineCaptureModel implements CaptureModel {
      */
     @Override
     public FilterContext filterContext(long frame, boolean withPdus) {
-        return details.filterContext(frame, withPdus);
+        FilterContext c = details.filterContext(frame, withPdus);
+        if (!withPdus) {
+            return c;
+        }
+        // As tcp.stream does, "connection" names the frames of the connection's TCP flow that carry no
+        // PDU too: its SYN, its ACKs, its FIN.
+        return field -> {
+            List<?> v = c.values(field);
+            if (!"connection".equals(field) || !v.isEmpty()) {
+                return v;
+            }
+            String id = reassembly.connectionAt(frame);
+            return id == null ? v : List.of(id);
+        };
     }
 
     @Override

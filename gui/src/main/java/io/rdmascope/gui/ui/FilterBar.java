@@ -35,6 +35,9 @@ final class FilterBar extends HBox {
         /** The counts of the whole capture, or null while it is being read. */
         String summary();
 
+        /** The packet list shows {@code shown} of {@code of} frames ({@code of} &lt; 0: every frame, no filter). */
+        default void displayed(int shown, int of) {}
+
         void showProgress(Task<?> task);
 
         void endProgress();
@@ -69,7 +72,7 @@ final class FilterBar extends HBox {
             applyFilter();
         });
         filterField.textProperty().addListener((o, a, text) -> check(text));
-        completion = new FilterCompletion(filterField);
+        completion = new FilterCompletion(filterField, this::applyFilter);
         filterError.setId("filterError");
         filterError.getStyleClass().add("filter-error");
         filterError.setManaged(false);
@@ -128,16 +131,28 @@ final class FilterBar extends HBox {
             filtered.show(null);
             String summary = host.summary();
             host.status(summary != null ? summary : host.frameCount() + " frames");
+            host.displayed(filtered.size(), -1);
             return;
         }
         int n = host.frameCount();
         java.util.function.LongPredicate p = f.predicate();
         if (n <= FOREGROUND_FILTER) {
             filtered.show(matching(p, n, () -> false, null), p, n);
-            host.status("Displayed: " + filtered.size() + " of " + n + " frames");
+            displayed(filtered.size(), n);
             return;
         }
         filterInBackground(p, n, text);
+    }
+
+    /**
+     * Says how many frames the filter shows, after the capture's name and counts as Wireshark's
+     * status bar keeps them: {@code f.pcap: 20 frames, ... · Displayed: 1 of 20 frames}.
+     */
+    private void displayed(int shown, int n) {
+        String summary = host.summary();
+        String text = "Displayed: " + shown + " of " + n + " frames";
+        host.status(summary != null ? summary + " \u00b7 " + text : text);
+        host.displayed(shown, n);
     }
 
     /** Frames 1 to {@code n} that {@code p} accepts; null when stopped. */
@@ -186,7 +201,7 @@ final class FilterBar extends HBox {
             int[] m = task.getValue();
             if (m != null) {
                 filtered.show(m, p, n);
-                host.status("Displayed: " + m.length + " of " + n + " frames");
+                displayed(m.length, n);
             }
         });
         task.setOnCancelled(e -> {

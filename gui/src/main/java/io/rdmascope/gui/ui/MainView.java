@@ -183,6 +183,9 @@ public final class MainView extends BorderPane {
             }
         }
         cancelFilter();
+        // the new capture is shown in frame order: the old sort arrow goes
+        table.getSortOrder().clear();
+        table.noMatch(false);
         rows.reset(f -> null);
         summary = null;
         analysed = null;

@@ -66,7 +66,21 @@ public final class PacketTable extends TableView<FrameRow> {
                 pseudoClassStateChanged(INFO, s == Severity.INFO);
             }
         });
-        setPlaceholder(new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)"));
+        setPlaceholder(openPlaceholder);
+    }
+
+    private final javafx.scene.control.Label openPlaceholder =
+            new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)");
+    private final javafx.scene.control.Label noMatchPlaceholder = new javafx.scene.control.Label("No packets match the filter");
+
+    /** What the empty list says: that the display filter matched nothing, or how to open a capture. */
+    void noMatch(boolean none) {
+        setPlaceholder(none ? noMatchPlaceholder : openPlaceholder);
+    }
+
+    /** The text the empty packet list shows. */
+    public String placeholderText() {
+        return getPlaceholder() instanceof javafx.scene.control.Label l ? l.getText() : "";
     }
 
     /**
