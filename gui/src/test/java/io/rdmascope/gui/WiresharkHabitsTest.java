@@ -124,4 +124,59 @@ class WiresharkHabitsTest {
         assertThat(shown()).isSorted();
         assertThat(view.table().placeholderText()).startsWith("Open a capture");
     }
+
+    /** The detail tree's first item whose line starts with {@code text}, or null. */
+    private javafx.scene.control.TreeItem<io.rdmascope.fields.FieldNode> treeItem(String text) {
+        java.util.ArrayDeque<javafx.scene.control.TreeItem<io.rdmascope.fields.FieldNode>> todo =
+                new java.util.ArrayDeque<>(view.details().getRoot().getChildren());
+        while (!todo.isEmpty()) {
+            var item = todo.poll();
+            if (io.rdmascope.gui.ui.DetailTree.text(item.getValue()).startsWith(text)) {
+                return item;
+            }
+            todo.addAll(item.getChildren());
+        }
+        return null;
+    }
+
+    /** Selects a tree line with the keyboard's focus in the tree, and scrolls it into sight. */
+    private void selectInTree(FxRobot robot, javafx.scene.control.TreeItem<io.rdmascope.fields.FieldNode> item) {
+        robot.interact(() -> {
+            view.details().requestFocus();
+            view.details().getSelectionModel().select(item);
+            view.details().scrollTo(view.details().getRow(item));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void segmentsOfAnFpduLinkToTheFrameThatReassembledItAndBack(FxRobot robot) throws Exception {
+        open(robot, Samples.real("osc-iwarp-crc-markers.pcap"));
+        assertThat(view.row(8).info()).endsWith(" [TCP segment of a reassembled PDU]");
+        assertThat(view.row(12).info()).endsWith(" [TCP segment of a reassembled PDU]");
+        assertThat(view.row(9).info()).doesNotContain("reassembled PDU");
+        assertThat(view.row(10).info()).doesNotContain("reassembled PDU");
+        robot.interact(() -> view.jumpTo(8));
+        var in = treeItem("[Reassembled PDU in frame: 10]");
+        assertThat(in).isNotNull();
+        assertThat(in.getParent().getValue().name()).isEqualTo("tcp");
+        selectInTree(robot, in);
+        Windows.shot(robot, view, "reassembled-in");
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(selected()).isEqualTo(10);
+
+        var segments = treeItem("[2 segments: #8, #10]");
+        assertThat(segments).isNotNull();
+        assertThat(segments.getChildren()).extracting(i -> io.rdmascope.gui.ui.DetailTree.text(i.getValue()))
+                .containsExactly("[Frame: 8]", "[Frame: 10]");
+        var first = segments.getChildren().get(0);
+        selectInTree(robot, first);
+        Windows.shot(robot, view, "segments");
+        javafx.scene.Node cell = robot.lookup(".tree-cell").queryAllAs(javafx.scene.control.TreeCell.class).stream()
+                .filter(c -> c.getTreeItem() == first).findFirst().orElseThrow();
+        robot.doubleClickOn(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(selected()).isEqualTo(8);
+    }
 }
