@@ -179,4 +179,57 @@ class WiresharkHabitsTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(selected()).isEqualTo(8);
     }
+
+    @SuppressWarnings("unchecked")
+    private static javafx.scene.control.ListView<io.rdmascope.gui.model.StreamMessage> followList(FxRobot robot)
+            throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#followList").tryQuery().isPresent()
+                && !robot.lookup("#followList").queryAs(javafx.scene.control.ListView.class).getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        return robot.lookup("#followList").queryAs(javafx.scene.control.ListView.class);
+    }
+
+    @Test
+    void followShowsThePayloadOfEachDirectionOfAQueuePair(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("roce-send.pcap"));
+        String id = view.model().connectionAt(6);
+        assertThat(id).isNotNull();
+        robot.interact(() -> view.jumpTo(6));
+        robot.clickOn("#packetTable");
+        robot.interact(() -> view.jumpTo(6));
+        robot.press(KeyCode.CONTROL, KeyCode.ALT, KeyCode.SHIFT, KeyCode.M)
+                .release(KeyCode.M, KeyCode.SHIFT, KeyCode.ALT, KeyCode.CONTROL);
+        var list = followList(robot);
+        Stage follow = (Stage) list.getScene().getWindow();
+        assertThat(follow.getTitle()).startsWith("Follow Queue Pair Packets (" + id + ")");
+        var packets = java.util.List.copyOf(list.getItems());
+        assertThat(packets).extracting(io.rdmascope.gui.model.StreamMessage::frame).containsExactly(4L, 6L, 7L, 8L, 10L);
+        assertThat(packets).extracting(m -> m.payload().length).containsExactly(15, 1024, 1024, 552, 300);
+        assertThat(packets).extracting(io.rdmascope.gui.model.StreamMessage::fromInitiator)
+                .containsExactly(true, false, false, false, true);
+        assertThat(packets.get(1).header()).startsWith("RC SEND First, PSN 2255453, 1024 octets");
+        assertThat(new String(packets.get(0).payload(), java.nio.charset.StandardCharsets.US_ASCII))
+                .isEqualTo("hello over RoCE");
+        Windows.shot(robot, list.getScene().getRoot(), "follow-roce-packets");
+
+        // the second layer puts the SEND First, Middle and Last together
+        javafx.scene.control.ComboBox<?> layer = robot.lookup("#followLayer").queryAs(javafx.scene.control.ComboBox.class);
+        robot.clickOn(layer).type(KeyCode.DOWN).type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(follow.getTitle()).startsWith("Follow Queue Pair Messages (" + id + ")");
+        var messages = java.util.List.copyOf(list.getItems());
+        assertThat(messages).extracting(io.rdmascope.gui.model.StreamMessage::frame).containsExactly(4L, 6L, 10L);
+        assertThat(messages.get(1).payload()).hasSize(2600);
+        assertThat(messages.get(1).header()).contains("2600 octets in 3 packets, frames 6\u20138");
+        assertThat(messages).allMatch(io.rdmascope.gui.model.StreamMessage::complete);
+        Windows.shot(robot, list.getScene().getRoot(), "follow-roce-messages");
+        robot.interact(follow::close);
+
+        // the menu says the same
+        robot.interact(() -> view.jumpTo(4));
+        robot.clickOn("Analyze").clickOn("Follow").clickOn("MPA Stream");
+        assertThat(followList(robot).getItems()).hasSize(5);
+        robot.interact(() -> ((Stage) robot.lookup("#followList").query().getScene().getWindow()).close());
+    }
 }

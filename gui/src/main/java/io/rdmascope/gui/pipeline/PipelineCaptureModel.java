@@ -99,7 +99,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         this.details = new FrameDetails(index, reader, findings, roce);
         this.nic = new NicReplay(file, settings);
         this.reassembly = new Reassembly(index, reader);
-        this.follower = new StreamFollower(index, reader);
+        this.follower = new StreamFollower(index, reader, roce);
     }
 
     @Override
@@ -262,7 +262,13 @@ public final class PipelineCaptureModel implements CaptureModel {
 
     @Override
     public String connectionAt(long frame) {
-        return reassembly.connectionAt(frame);
+        String id = reassembly.connectionAt(frame);
+        return id != null ? id : roce.connectionOf(frame);
+    }
+
+    @Override
+    public boolean queuePair(String id) {
+        return follower.queuePair(id);
     }
 
     @Override
