@@ -17,7 +17,11 @@ public final class Windows {
 
     /** The application's window on {@code stage}, {@code width} by {@code height}, shown. */
     public static MainView show(Stage stage, double width, double height) {
-        MainView view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
+        Preferences prefs = Preferences.userRoot().node("io/rdmascope/gui-test");
+        // each window starts without the filters an earlier test left
+        prefs.remove("filterHistory");
+        prefs.remove("savedFilters");
+        MainView view = new MainView(PipelineCaptureModel::new, prefs);
         stage.setScene(RdmascopeApp.scene(view, width, height));
         stage.show();
         return view;

@@ -232,4 +232,142 @@ class WiresharkHabitsTest {
         assertThat(followList(robot).getItems()).hasSize(5);
         robot.interact(() -> ((Stage) robot.lookup("#followList").query().getScene().getWindow()).close());
     }
+
+    /** A shown menu entry or control with this text (menus made before may leave nodes with that text behind). */
+    private static javafx.scene.Node shown(FxRobot robot, String text) {
+        WaitForAsyncUtils.waitForFxEvents();
+        return robot.lookup(text).match(n -> n.getScene() != null && n.getScene().getWindow() != null
+                && n.getScene().getWindow().isShowing() && n.isVisible()).queryLabeled();
+    }
+
+    private static boolean showing(FxRobot robot, String text) {
+        WaitForAsyncUtils.waitForFxEvents();
+        return robot.lookup(text).match(n -> n.getScene() != null && n.getScene().getWindow() != null
+                && n.getScene().getWindow().isShowing() && n.isVisible()).tryQuery().isPresent();
+    }
+
+    private javafx.scene.control.TableColumn<FrameRow, ?> column(String text) {
+        return view.table().getColumns().stream().filter(c -> text.equals(c.getText())).findFirst().orElse(null);
+    }
+
+    private javafx.scene.Node header(FxRobot robot, String text) {
+        return robot.lookup(".column-header").match(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h
+                && h.getTableColumn() != null && text.equals(h.getTableColumn().getText())).query();
+    }
+
+    @Test
+    void columnHeadersHaveTheirOwnMenuAndAddedColumnsSort(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.rightClickOn(header(robot, "Protocol"));
+        assertThat(showing(robot, "Hide Column")).isTrue();
+        assertThat(showing(robot, "Apply as Filter")).isFalse();
+        Windows.shot(robot, view, "header-menu");
+        robot.clickOn(shown(robot, "Hide Column"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(column("Protocol").isVisible()).isFalse();
+
+        int at = view.table().getColumns().indexOf(column("Length"));
+        robot.rightClickOn(header(robot, "Length"));
+        robot.clickOn(shown(robot, "Move Left"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.table().getColumns().indexOf(column("Length"))).isEqualTo(at - 1);
+
+        robot.rightClickOn(header(robot, "Length"));
+        robot.moveTo(shown(robot, "Displayed Columns"));
+        robot.moveTo(shown(robot, "No."));
+        robot.clickOn(shown(robot, "Protocol"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(column("Protocol").isVisible()).isTrue();
+
+        // a field column added from the tree sorts by its values, numbers by value
+        robot.interact(() -> {
+            view.jumpTo(8);
+            view.selectField("ddp.msn");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.rightClickOn(robot.lookup(".tree-cell").queryAllAs(javafx.scene.control.TreeCell.class).stream()
+                .filter(c -> c.isVisible() && c.getTreeItem() != null
+                        && c.getTreeItem() == view.details().getSelectionModel().getSelectedItem())
+                .findFirst().orElseThrow());
+        robot.clickOn(shown(robot, "Apply as Column"));
+        WaitForAsyncUtils.waitForFxEvents();
+        var msn = column("ddp.msn");
+        assertThat(msn).isNotNull();
+        assertThat(msn.isSortable()).isTrue();
+        robot.clickOn(header(robot, "ddp.msn"));
+        robot.clickOn(header(robot, "ddp.msn"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isSorting());
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.List<Long> values = new java.util.ArrayList<>();
+        for (int i = 0; i < view.table().getItems().size(); i++) {
+            Object v = msn.getCellData(i);
+            if (v != null && !v.toString().isEmpty()) {
+                values.add(Long.parseLong(v.toString()));
+            }
+        }
+        assertThat(values).hasSizeGreaterThan(1);
+        assertThat(values).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        Windows.shot(robot, view, "field-column-sorted");
+        robot.rightClickOn(header(robot, "ddp.msn"));
+        robot.clickOn(shown(robot, "Remove Column"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(column("ddp.msn")).isNull();
+    }
+
+    @Test
+    void filtersCombineWithTheBarsAndAreRememberedAndSaved(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        filter(robot, "frame.number > 5");
+        robot.interact(() -> view.jumpTo(14));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TableCell<?, ?> source = robot.lookup(".table-cell")
+                .queryAllAs(javafx.scene.control.TableCell.class).stream()
+                .filter(c -> c.getTableColumn().getText().equals("Source") && c.getTableRow() != null
+                        && c.getTableRow().getItem() != null && ((FrameRow) c.getTableRow().getItem()).number() == 14)
+                .findFirst().orElseThrow();
+        robot.rightClickOn(source);
+        robot.moveTo(shown(robot, "Apply as Filter"));
+        robot.moveTo(shown(robot, "Selected"));
+        Windows.shot(robot, view, "apply-as-filter-menu");
+        robot.clickOn(shown(robot, "\u2026and Selected"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isFiltering());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.filterField().getText())
+                .isEqualTo("(frame.number > 5) && (ip.src == 10.0.0.2 && tcp.srcport == 4791)");
+        assertThat(shown()).contains(14L).allMatch(f -> f > 5);
+
+        // the keyboard: the menu key of the packet list, into Prepare as Filter > Not Selected
+        robot.clickOn(source);
+        robot.press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.type(KeyCode.DOWN, KeyCode.DOWN).type(KeyCode.RIGHT).type(KeyCode.DOWN).type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.filterField().getText()).isEqualTo("!(ip.src == 10.0.0.2 && tcp.srcport == 4791)");
+
+        // the recent filters, most recent first, from the field's Down key
+        assertThat(view.recentFilters()).startsWith("(frame.number > 5) && (ip.src == 10.0.0.2 && tcp.srcport == 4791)",
+                "frame.number > 5");
+        robot.interact(() -> view.filterField().clear());
+        robot.clickOn("#filterField");
+        robot.type(KeyCode.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(showing(robot, "frame.number > 5")).isTrue();
+        Windows.shot(robot, view, "filter-history");
+        robot.type(KeyCode.DOWN).type(KeyCode.DOWN).type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isFiltering());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.filterField().getText()).isEqualTo("frame.number > 5");
+        assertThat(shown()).hasSize(15);
+
+        // a saved filter is a button of the bar
+        filter(robot, "violation");
+        robot.clickOn("#filterSave");
+        robot.clickOn("Clear");
+        assertThat(view.savedFilters()).containsExactly("violation");
+        robot.clickOn(robot.lookup("#savedFilters .button").queryButton());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.filterField().getText()).isEqualTo("violation");
+        assertThat(shown()).containsExactly(14L);
+        Windows.shot(robot, view, "saved-filter");
+    }
 }

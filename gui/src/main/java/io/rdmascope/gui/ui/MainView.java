@@ -98,6 +98,8 @@ public final class MainView extends BorderPane {
         statistics.setId("statistics");
 
         filterBar = new FilterBar(new WindowFilterHost(this, statusBar, () -> summary), filtered);
+        filterBar.remember(lines(prefs, "filterHistory"), l -> store(prefs, "filterHistory", l),
+                lines(prefs, "savedFilters"), l -> store(prefs, "savedFilters", l));
         setTop(new VBox(menus.top(), filterBar, filterBar.error()));
         SplitPane bytesPane = new SplitPane(details, bytesTabs);
         bytesPane.setDividerPositions(0.55);
@@ -132,6 +134,25 @@ public final class MainView extends BorderPane {
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
         MainMenus.acceptDroppedFiles(this, this::open);
+    }
+
+    /** A list kept in the user's preferences, one entry a line; empty without preferences. */
+    static List<String> lines(Preferences prefs, String key) {
+        List<String> out = new java.util.ArrayList<>();
+        if (prefs != null) {
+            for (String s : prefs.get(key, "").split("\n")) {
+                if (!s.isBlank()) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    static void store(Preferences prefs, String key, List<String> lines) {
+        if (prefs != null) {
+            prefs.put(key, String.join("\n", lines));
+        }
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
@@ -531,6 +552,16 @@ public final class MainView extends BorderPane {
 
     public TextField filterField() {
         return filterBar.field();
+    }
+
+    /** The recent filters, most recent first (the filter bar's drop-down). */
+    public List<String> recentFilters() {
+        return filterBar.recentFilters();
+    }
+
+    /** The filters of the filter bar's saved buttons. */
+    public List<String> savedFilters() {
+        return filterBar.savedFilters();
     }
 
     /** The filter bar's field-name completion popup. */

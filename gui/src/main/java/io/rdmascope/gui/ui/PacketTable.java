@@ -56,6 +56,26 @@ public final class PacketTable extends TableView<FrameRow> {
         info.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().info()));
         info.setPrefWidth(620);
         getColumns().setAll(java.util.List.of(no, time, src, dst, proto, len, info));
+        for (TableColumn<FrameRow, ?> c : getColumns()) {
+            c.setId("column-" + c.getText());
+            c.setContextMenu(headerMenu(c));
+        }
+        // a header's menu on the release of the secondary button, where the platform makes no menu request
+        addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+            if (e.getButton() != javafx.scene.input.MouseButton.SECONDARY) {
+                return;
+            }
+            for (javafx.scene.Node n = e.getPickResult().getIntersectedNode(); n != null; n = n.getParent()) {
+                if (n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null) {
+                    javafx.scene.control.ContextMenu m = h.getTableColumn().getContextMenu();
+                    if (m != null && !m.isShowing()) {
+                        m.show(h, e.getScreenX(), e.getScreenY());
+                    }
+                    e.consume();
+                    return;
+                }
+            }
+        });
         setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(FrameRow row, boolean empty) {
@@ -96,8 +116,71 @@ public final class PacketTable extends TableView<FrameRow> {
         col.setId(id);
         col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         col.setPrefWidth(110);
-        col.setSortable(false);
+        col.setContextMenu(headerMenu(col));
+        fieldValues.put(field, value);
         getColumns().add(Math.max(0, getColumns().size() - 1), col);
+    }
+
+    /** The values of the columns added with "Apply as Column", by field: what sorting by them compares. */
+    private final java.util.Map<String, java.util.function.Function<FrameRow, String>> fieldValues =
+            new java.util.HashMap<>();
+
+    /** The value of an added field column for a row, or null when {@code column} is no such column. */
+    java.util.function.Function<FrameRow, String> fieldValue(String column) {
+        return fieldValues.get(column);
+    }
+
+    /**
+     * A column header's own menu, as Wireshark's: hide the column, remove an added one, move it left
+     * or right, and the list of columns with a check mark on those shown.
+     */
+    private javafx.scene.control.ContextMenu headerMenu(TableColumn<FrameRow, ?> col) {
+        // a menu without items does not show: it gets them now, and again, up to date, as it shows
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(
+                new javafx.scene.control.MenuItem("Hide Column"));
+        menu.setOnShowing(e -> {
+            javafx.scene.control.MenuItem hide = new javafx.scene.control.MenuItem("Hide Column");
+            hide.setOnAction(a -> col.setVisible(false));
+            hide.setDisable(getVisibleLeafColumns().size() <= 1);
+            javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove Column");
+            remove.setDisable(!fieldValues.containsKey(col.getText()));
+            remove.setOnAction(a -> {
+                fieldValues.remove(col.getText());
+                getSortOrder().remove(col);
+                getColumns().remove(col);
+            });
+            int at = getColumns().indexOf(col);
+            javafx.scene.control.MenuItem left = new javafx.scene.control.MenuItem("Move Left");
+            left.setDisable(at <= 0);
+            left.setOnAction(a -> move(col, -1));
+            javafx.scene.control.MenuItem right = new javafx.scene.control.MenuItem("Move Right");
+            right.setDisable(at >= getColumns().size() - 1);
+            right.setOnAction(a -> move(col, 1));
+            javafx.scene.control.Menu shown = new javafx.scene.control.Menu("Displayed Columns");
+            for (TableColumn<FrameRow, ?> c : getColumns()) {
+                javafx.scene.control.CheckMenuItem item = new javafx.scene.control.CheckMenuItem(c.getText());
+                item.setMnemonicParsing(false);
+                item.setSelected(c.isVisible());
+                item.setOnAction(a -> c.setVisible(item.isSelected()));
+                shown.getItems().add(item);
+            }
+            javafx.scene.control.MenuItem all = new javafx.scene.control.MenuItem("Show All Columns");
+            all.setOnAction(a -> getColumns().forEach(c -> c.setVisible(true)));
+            menu.getItems().setAll(hide, remove, left, right, new javafx.scene.control.SeparatorMenuItem(), shown,
+                    all);
+        });
+        return menu;
+    }
+
+    /** Moves a column one place left (-1) or right (+1). */
+    void move(TableColumn<FrameRow, ?> col, int delta) {
+        int at = getColumns().indexOf(col);
+        int to = at + delta;
+        if (at < 0 || to < 0 || to >= getColumns().size()) {
+            return;
+        }
+        getColumns().remove(at);
+        getColumns().add(to, col);
     }
 
     /** The Time column's text for a row. */
