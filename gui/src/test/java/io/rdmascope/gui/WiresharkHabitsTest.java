@@ -261,7 +261,7 @@ class WiresharkHabitsTest {
         robot.rightClickOn(header(robot, "Protocol"));
         assertThat(showing(robot, "Hide Column")).isTrue();
         assertThat(showing(robot, "Apply as Filter")).isFalse();
-        Windows.shot(robot, view, "header-menu");
+        Windows.screenShot(robot, "header-menu");
         robot.clickOn(shown(robot, "Hide Column"));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(column("Protocol").isVisible()).isFalse();
@@ -328,7 +328,7 @@ class WiresharkHabitsTest {
         robot.rightClickOn(source);
         robot.moveTo(shown(robot, "Apply as Filter"));
         robot.moveTo(shown(robot, "Selected"));
-        Windows.shot(robot, view, "apply-as-filter-menu");
+        Windows.screenShot(robot, "apply-as-filter-menu");
         robot.clickOn(shown(robot, "\u2026and Selected"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isFiltering());
         WaitForAsyncUtils.waitForFxEvents();
@@ -369,5 +369,62 @@ class WiresharkHabitsTest {
         assertThat(view.filterField().getText()).isEqualTo("violation");
         assertThat(shown()).containsExactly(14L);
         Windows.shot(robot, view, "saved-filter");
+    }
+
+    @Test
+    void aTimelineBarsMenuFiltersAndCopiesItsTransaction(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.clickOn("Timeline");
+        io.rdmascope.engine.Transaction w1 = view.model().transactions().stream().filter(t -> t.id.equals("w1"))
+                .findFirst().orElseThrow();
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.geometry.Rectangle2D bar = view.timeline().barOf(w1);
+        javafx.geometry.Point2D p = view.timeline().canvas().localToScreen(bar.getMinX() + bar.getWidth() / 2,
+                bar.getMinY() + bar.getHeight() / 2);
+        robot.clickOn(p, javafx.scene.input.MouseButton.SECONDARY);
+        robot.moveTo(shown(robot, "Apply as Filter"));
+        robot.moveTo(shown(robot, "Selected"));
+        Windows.screenShot(robot, "timeline-bar-menu");
+        robot.clickOn(shown(robot, "Selected"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isFiltering());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.filterField().getText()).isEqualTo("transaction == w1");
+        assertThat(shown()).containsExactlyElementsOf(Navigator_frames(w1));
+
+        robot.clickOn(p, javafx.scene.input.MouseButton.SECONDARY);
+        robot.moveTo(shown(robot, "Copy"));
+        robot.moveTo(shown(robot, "Transaction ID"));
+        robot.clickOn(shown(robot, "Transaction ID"));
+        assertThat(view.lastCopied()).isEqualTo("w1");
+
+        // the keyboard: the selected bar's menu from Shift+F10, into Prepare as Filter > Not Selected
+        robot.clickOn(p);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.timeline().chooser().isShowing()).isTrue();
+        robot.sleep(300);
+        int prepare = 0;
+        var items = view.timeline().chooser().getItems();
+        while (!"Prepare as Filter".equals(items.get(prepare).getText())) {
+            prepare++;
+        }
+        // the bar's own line is focused as the menu opens; the separator is passed over
+        for (int i = 0; i < prepare - 1; i++) {
+            robot.type(KeyCode.DOWN);
+        }
+        robot.type(KeyCode.RIGHT).type(KeyCode.DOWN).type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.filterField().getText()).isEqualTo("!(transaction == w1)");
+    }
+
+    private static java.util.List<Long> Navigator_frames(io.rdmascope.engine.Transaction t) {
+        java.util.TreeSet<Long> frames = new java.util.TreeSet<>();
+        frames.add(t.initiationFrame);
+        frames.addAll(t.dataFrames);
+        if (t.completionFrame >= 0) {
+            frames.add(t.completionFrame);
+        }
+        return java.util.List.copyOf(frames);
     }
 }

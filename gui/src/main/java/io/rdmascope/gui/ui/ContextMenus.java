@@ -212,6 +212,18 @@ final class ContextMenus {
         attach(table, items.menu);
     }
 
+    /** A timeline bar's menu: Apply and Prepare as Filter and Copy for the bar's transaction. */
+    void install(TimelineView timeline) {
+        timeline.setBarMenu(t -> {
+            Items items = new Items("Transaction ID", "Summary");
+            String summary = t.id + " " + t.kind.displayName + " (" + t.status.jsonName() + ") frames "
+                    + Navigator.frames(t).stream().distinct().sorted().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+            items.update(FieldFilters.checked("transaction == " + t.id), t.id, summary);
+            items.menu.getItems().clear();
+            return java.util.List.of(items.apply, items.prepare, items.copy);
+        });
+    }
+
     void install(ViolationsPane pane) {
         Items items = new Items("Text", "Message");
         items.menu.setOnShowing(e -> {

@@ -131,6 +131,7 @@ public final class MainView extends BorderPane {
         contextMenus.install(details);
         contextMenus.install(table);
         contextMenus.install(violations);
+        contextMenus.install(timeline);
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
         MainMenus.acceptDroppedFiles(this, this::open);
