@@ -427,4 +427,48 @@ class WiresharkHabitsTest {
         }
         return java.util.List.copyOf(frames);
     }
+
+    @Test
+    void statisticsOpenInResizableWindowsWithWholeHeadersAndReadableBars(FxRobot robot) throws Exception {
+        open(robot, Samples.real("siw/std_nfs_rdma_mtu1500_tso.pcap"));
+        // the keyboard: F10 to the menu bar, along to Statistics, down into it, Summary
+        robot.clickOn("#packetTable");
+        robot.type(KeyCode.F10);
+        var menus = ((javafx.scene.control.MenuBar) robot.lookup("#menuBar").query()).getMenus();
+        int statistics = 0;
+        while (!"Statistics".equals(menus.get(statistics).getText())) {
+            statistics++;
+        }
+        for (int i = 0; i < statistics; i++) {
+            robot.type(KeyCode.RIGHT);
+        }
+        robot.type(KeyCode.DOWN);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#statisticsWindow").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        io.rdmascope.gui.ui.StatisticsPane pane = robot.lookup("#statisticsWindow").queryAs(io.rdmascope.gui.ui.StatisticsPane.class);
+        Stage window = (Stage) pane.getScene().getWindow();
+        assertThat(window.getTitle()).startsWith("Summary");
+        assertThat(window.isResizable()).isTrue();
+        robot.interact(() -> pane.latencyKind().setValue("read"));
+        robot.interact(() -> {
+            window.setWidth(1400);
+            window.setHeight(700);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.sleep(300);
+        // every header reads whole
+        for (javafx.scene.Node n : pane.kindTable().lookupAll(".column-header .label")) {
+            javafx.scene.control.Labeled l = (javafx.scene.control.Labeled) n;
+            javafx.scene.text.Text shownText = (javafx.scene.text.Text) l.lookup(".text");
+            assertThat(shownText.getText()).as("header " + l.getText()).isEqualTo(l.getText());
+        }
+        // the latency bars of one kind are bars, not hairlines
+        java.util.List<javafx.scene.Node> bars = new java.util.ArrayList<>(pane.latencyChart().lookupAll(".chart-bar"));
+        assertThat(bars).isNotEmpty();
+        assertThat(bars).allMatch(b -> b.getBoundsInLocal().getWidth() >= 8);
+        Windows.shot(robot, pane, "statistics-window");
+        robot.interact(window::close);
+    }
 }

@@ -593,11 +593,32 @@ public final class MainView extends BorderPane {
         return menus.capture();
     }
 
-    /** Statistics menu: the Statistics tab, on one of its views ({@link StatisticsPane#VIEWS}). */
-    public void showStatistics(String name) {
-        tabs.getTabs().stream().filter(t -> t.getContent() == statistics).findFirst()
-                .ifPresent(t -> tabs.getSelectionModel().select(t));
-        statistics.showView(name);
+    /**
+     * Statistics menu: one of the statistics' views ({@link StatisticsPane#VIEWS}) in a window of its
+     * own, resizable, as Wireshark opens its statistics; the Statistics tab stays as it is.
+     */
+    public javafx.stage.Stage showStatistics(String name) {
+        StatisticsPane pane = new StatisticsPane();
+        pane.setId("statisticsWindow");
+        pane.attach(() -> model, filtered);
+        CaptureModel m = model;
+        if (m != null && !isLoading()) {
+            pane.show(m.statistics());
+        }
+        pane.showView(name);
+        javafx.stage.Stage stage = new javafx.stage.Stage();
+        javafx.scene.Scene scene = new javafx.scene.Scene(pane, 1180, 660);
+        if (getScene() != null) {
+            scene.getStylesheets().setAll(getScene().getStylesheets());
+        }
+        stage.setScene(scene);
+        stage.setTitle(name + " \u2014 rdmascope");
+        stage.setResizable(true);
+        if (window() != null) {
+            stage.initOwner(window());
+        }
+        stage.show();
+        return stage;
     }
 
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */
