@@ -471,4 +471,50 @@ class WiresharkHabitsTest {
         Windows.shot(robot, pane, "statistics-window");
         robot.interact(window::close);
     }
+
+    private static void ctrlShift(FxRobot robot, KeyCode key) {
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, key).release(key, KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void packetsAreMarkedAndTimeReferencesSetFromTheKeysAndTheEditMenu(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.clickOn("#packetTable");
+        robot.interact(() -> view.jumpTo(3));
+        ctrl(robot, KeyCode.M);
+        robot.interact(() -> view.jumpTo(9));
+        robot.clickOn("Edit").clickOn("Mark/Unmark Packet");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.table().marked()).containsExactly(3L, 9L);
+        robot.clickOn("#packetTable");
+        ctrl(robot, KeyCode.HOME);
+        ctrlShift(robot, KeyCode.N);
+        assertThat(selected()).isEqualTo(3);
+        ctrlShift(robot, KeyCode.N);
+        assertThat(selected()).isEqualTo(9);
+        ctrlShift(robot, KeyCode.B);
+        assertThat(selected()).isEqualTo(3);
+        ctrl(robot, KeyCode.M);
+        assertThat(view.table().marked()).containsExactly(9L);
+        ctrl(robot, KeyCode.M);
+
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableColumn<FrameRow, String> time =
+                (javafx.scene.control.TableColumn<FrameRow, String>) column("Time");
+        assertThat(time.getCellData(5)).isEqualTo("0.000100");
+        robot.interact(() -> view.jumpTo(5));
+        ctrl(robot, KeyCode.T);
+        assertThat(time.getCellData(4)).isEqualTo("*REF*");
+        assertThat(time.getCellData(3)).isEqualTo("0.000060");
+        assertThat(time.getCellData(5)).isEqualTo("0.000020");
+        assertThat(time.getCellData(19)).isEqualTo("0.000300");
+        Windows.shot(robot, view, "marks-and-time-reference");
+        robot.clickOn("Edit").clickOn("Set/Unset Time Reference");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(time.getCellData(4)).isEqualTo("0.000080");
+
+        open(robot, Samples.sample("mpa-crc-mismatch.pcap"));
+        assertThat(view.table().marked()).isEmpty();
+    }
 }

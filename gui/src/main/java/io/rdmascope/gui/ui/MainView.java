@@ -205,8 +205,9 @@ public final class MainView extends BorderPane {
             }
         }
         cancelFilter();
-        // the new capture is shown in frame order: the old sort arrow goes
+        // the new capture is shown in frame order: the old sort arrow goes, and so do marks
         table.getSortOrder().clear();
+        table.clearMarks();
         table.noMatch(false);
         rows.reset(f -> null);
         summary = null;
@@ -436,6 +437,36 @@ public final class MainView extends BorderPane {
         table.setFixedCellSize(Math.round(size * 1.85));
         details.setStyle(style);
         bytesTabs.fontSize(size);
+    }
+
+    /** Edit &gt; Mark/Unmark Packet: every selected frame. */
+    void toggleMark() {
+        for (FrameRow r : List.copyOf(table.getSelectionModel().getSelectedItems())) {
+            table.toggleMark(r.number());
+        }
+    }
+
+    /** Edit &gt; Next Mark (forward) and Previous Mark: the next displayed marked frame; -1 when none. */
+    long mark(boolean forward) {
+        long at = navigator.selectedFrame();
+        Long f = forward ? table.marked().higher(at) : table.marked().lower(at == 0 ? Long.MAX_VALUE : at);
+        while (f != null && filtered.indexOfFrame(f) < 0) {
+            f = forward ? table.marked().higher(f) : table.marked().lower(f);
+        }
+        if (f == null) {
+            status.setText(forward ? "No next mark" : "No previous mark");
+            return -1;
+        }
+        navigator.select(filtered.indexOfFrame(f));
+        return f;
+    }
+
+    /** Edit &gt; Set/Unset Time Reference: the Time column then counts from it for the frames after it. */
+    void toggleReference() {
+        FrameRow r = table.getSelectionModel().getSelectedItem();
+        if (r != null) {
+            table.toggleReference(r.number(), r.timeNanos());
+        }
     }
 
     /** Go > First Packet, Last Packet. */

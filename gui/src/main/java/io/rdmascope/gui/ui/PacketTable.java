@@ -20,6 +20,11 @@ public final class PacketTable extends TableView<FrameRow> {
     private static final PseudoClass ERROR = PseudoClass.getPseudoClass("sev-error");
     private static final PseudoClass WARNING = PseudoClass.getPseudoClass("sev-warning");
     private static final PseudoClass INFO = PseudoClass.getPseudoClass("sev-info");
+    private static final PseudoClass MARKED = PseudoClass.getPseudoClass("marked");
+    /** Marked frames (Edit &gt; Mark Packet). */
+    private final java.util.TreeSet<Long> marked = new java.util.TreeSet<>();
+    /** Time references (Edit &gt; Set Time Reference): frame to its time. */
+    private final java.util.TreeMap<Long, Long> references = new java.util.TreeMap<>();
 
     /**
      * @param severity the most severe violation of a frame, or null
@@ -84,6 +89,7 @@ public final class PacketTable extends TableView<FrameRow> {
                 pseudoClassStateChanged(ERROR, s == Severity.ERROR);
                 pseudoClassStateChanged(WARNING, s == Severity.WARNING);
                 pseudoClassStateChanged(INFO, s == Severity.INFO);
+                pseudoClassStateChanged(MARKED, !empty && row != null && marked.contains(row.number()));
             }
         });
         setPlaceholder(openPlaceholder);
@@ -183,9 +189,44 @@ public final class PacketTable extends TableView<FrameRow> {
         getColumns().add(to, col);
     }
 
+    /** Marks or unmarks a frame; returns whether it is marked now. */
+    boolean toggleMark(long frame) {
+        boolean now = marked.add(frame) || !marked.remove(frame);
+        refresh();
+        return now;
+    }
+
+    /** The marked frames, ascending. */
+    public java.util.NavigableSet<Long> marked() {
+        return java.util.Collections.unmodifiableNavigableSet(marked);
+    }
+
+    /** Sets or unsets a frame as a time reference; returns whether it is one now. */
+    boolean toggleReference(long frame, long timeNanos) {
+        boolean now = references.remove(frame) == null;
+        if (now) {
+            references.put(frame, timeNanos);
+        }
+        refresh();
+        return now;
+    }
+
+    /** Forgets marks and time references (another capture). */
+    void clearMarks() {
+        marked.clear();
+        references.clear();
+    }
+
     /** The Time column's text for a row. */
     private String time(FrameRow r, long first) {
+        if (references.containsKey(r.number())) {
+            return "*REF*";
+        }
         long reference = first;
+        java.util.Map.Entry<Long, Long> ref = references.floorEntry(r.number());
+        if (ref != null && (timeFormat == TimeFormat.SINCE_START)) {
+            reference = ref.getValue();
+        }
         if (timeFormat == TimeFormat.SINCE_PREVIOUS) {
             int at = getItems() instanceof FrameList l ? l.indexOfFrame(r.number()) : -1;
             reference = at > 0 ? getItems().get(at - 1).timeNanos() : r.timeNanos();
