@@ -517,4 +517,38 @@ class WiresharkHabitsTest {
         open(robot, Samples.sample("mpa-crc-mismatch.pcap"));
         assertThat(view.table().marked()).isEmpty();
     }
+
+    @Test
+    void findPacketByDisplayFilterStringAndHexValue(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.clickOn("#packetTable");
+        ctrl(robot, KeyCode.HOME);
+        ctrl(robot, KeyCode.F);
+        assertThat(view.findField().isFocused()).isTrue();
+        robot.write("violation").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(selected()).isEqualTo(14);
+        assertThat(view.table().getItems()).hasSize(20);
+        Windows.shot(robot, view, "find-packet");
+
+        robot.interact(() -> view.findKind().setValue("String"));
+        robot.interact(() -> view.findField().setText("MPA Reply"));
+        robot.clickOn("#findField").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(selected()).isEqualTo(6);
+
+        robot.interact(() -> view.findKind().setValue("Hex value"));
+        robot.interact(() -> view.findField().setText("0a 00 01 00"));
+        robot.clickOn("Edit").clickOn("Find Next");
+        WaitForAsyncUtils.waitForFxEvents();
+        long first = selected();
+        assertThat(first).isGreaterThan(6);
+        robot.clickOn("#packetTable");
+        robot.interact(() -> view.jumpTo(first));
+        ctrl(robot, KeyCode.N);
+        long second = selected();
+        assertThat(second).isGreaterThan(first);
+        ctrl(robot, KeyCode.B);
+        assertThat(selected()).isEqualTo(first);
+    }
 }

@@ -128,7 +128,7 @@ final class MainMenus {
         Exports.pcap(actions.model(), frames, out);
     }
 
-    /** Edit: marking packets and time references, with Wireshark's keys. */
+    /** Edit: finding and marking packets and time references, with Wireshark's keys. */
     private Menu editMenu() {
         MenuItem mark = item("Mark/Unmark Packet", KeyCombination.keyCombination("Shortcut+M"), actions::toggleMark);
         mark.setId("editMark");
@@ -138,7 +138,12 @@ final class MainMenus {
         MenuItem reference = item("Set/Unset Time Reference", KeyCombination.keyCombination("Shortcut+T"),
                 actions::toggleReference);
         reference.setId("editTimeReference");
-        Menu edit = new Menu("Edit", null, mark, nextMark, previousMark, new SeparatorMenuItem(), reference);
+        MenuItem find = item("Find Packet\u2026", KeyCombination.keyCombination("Shortcut+F"), actions::openFind);
+        find.setId("editFind");
+        MenuItem findNext = item("Find Next", KeyCombination.keyCombination("Shortcut+N"), () -> actions.findNext(true));
+        MenuItem findPrevious = item("Find Previous", KeyCombination.keyCombination("Shortcut+B"),
+                () -> actions.findNext(false));
+        Menu edit = new Menu("Edit", null, find, findNext, findPrevious, new SeparatorMenuItem(), mark, nextMark, previousMark, new SeparatorMenuItem(), reference);
         edit.setId("editMenu");
         return edit;
     }

@@ -48,6 +48,7 @@ public final class MainView extends BorderPane {
     private final HexView hex = new HexView();
     private final FpduBytesTabs bytesTabs = new FpduBytesTabs(hex, details);
     private final FilterBar filterBar;
+    private final FindBar findBar;
     private final TimelineView timeline = new TimelineView();
     private final SequenceView sequence = new SequenceView();
     private final ViolationsPane violations = new ViolationsPane();
@@ -100,7 +101,8 @@ public final class MainView extends BorderPane {
         filterBar = new FilterBar(new WindowFilterHost(this, statusBar, () -> summary), filtered);
         filterBar.remember(lines(prefs, "filterHistory"), l -> store(prefs, "filterHistory", l),
                 lines(prefs, "savedFilters"), l -> store(prefs, "savedFilters", l));
-        setTop(new VBox(menus.top(), filterBar, filterBar.error()));
+        findBar = new FindBar(this);
+        setTop(new VBox(menus.top(), filterBar, filterBar.error(), findBar));
         SplitPane bytesPane = new SplitPane(details, bytesTabs);
         bytesPane.setDividerPositions(0.55);
         hex.fitIn(bytesPane, 0.55);
@@ -437,6 +439,34 @@ public final class MainView extends BorderPane {
         table.setFixedCellSize(Math.round(size * 1.85));
         details.setStyle(style);
         bytesTabs.fontSize(size);
+    }
+
+    /** Edit &gt; Find Packet: shows the find bar with the keyboard in its field. */
+    void openFind() {
+        findBar.open();
+    }
+
+    /** Edit &gt; Find Next (forward) and Find Previous: the next displayed packet that matches, or -1. */
+    long findNext(boolean forward) {
+        if (!findBar.isVisible()) {
+            findBar.open();
+            return -1;
+        }
+        return findBar.find(forward);
+    }
+
+    /** The rows the packet list shows (every frame, or a filter's matches), in their order. */
+    FrameList shownRows() {
+        return filtered;
+    }
+
+    /** The find bar's field and its choice of display filter, hex value or string. */
+    public TextField findField() {
+        return findBar.field();
+    }
+
+    public javafx.scene.control.ComboBox<String> findKind() {
+        return findBar.kind();
     }
 
     /** Edit &gt; Mark/Unmark Packet: every selected frame. */
