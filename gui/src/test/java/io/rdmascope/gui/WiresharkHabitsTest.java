@@ -551,4 +551,32 @@ class WiresharkHabitsTest {
         ctrl(robot, KeyCode.B);
         assertThat(selected()).isEqualTo(first);
     }
+
+    @Test
+    void viewMenuHidesAndShowsThePanesAndChangesTheLayout(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.interact(() -> view.jumpTo(14));
+        robot.clickOn("View").clickOn("Packet Bytes");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.paneShown("Packet Bytes")).isFalse();
+        assertThat(view.paneShown("Packet Details")).isTrue();
+        robot.clickOn("View").clickOn("Packet Details");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.paneShown("Packet Details")).isFalse();
+        assertThat(view.paneShown("Packet List")).isTrue();
+        Windows.shot(robot, view, "view-list-only");
+        robot.clickOn("View").clickOn("Packet Details");
+        robot.clickOn("View").clickOn("Packet Bytes");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.paneShown("Packet Details")).isTrue();
+        assertThat(view.paneShown("Packet Bytes")).isTrue();
+        robot.clickOn("View").moveTo("Layout").moveTo("Details Beside Bytes").clickOn("Details Above Bytes");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.sideBySide()).isFalse();
+        Windows.shot(robot, view, "view-stacked");
+        // the keyboard still reaches the packet list's rows
+        robot.clickOn("#packetTable");
+        ctrl(robot, KeyCode.END);
+        assertThat(selected()).isEqualTo(20);
+    }
 }

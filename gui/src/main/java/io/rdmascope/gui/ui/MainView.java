@@ -49,6 +49,9 @@ public final class MainView extends BorderPane {
     private final FpduBytesTabs bytesTabs = new FpduBytesTabs(hex, details);
     private final FilterBar filterBar;
     private final FindBar findBar;
+    /** The window's panes: packet list, details and bytes, analysis; and details beside bytes. */
+    private final SplitPane main;
+    private final SplitPane bytesPane;
     private final TimelineView timeline = new TimelineView();
     private final SequenceView sequence = new SequenceView();
     private final ViolationsPane violations = new ViolationsPane();
@@ -103,14 +106,14 @@ public final class MainView extends BorderPane {
                 lines(prefs, "savedFilters"), l -> store(prefs, "savedFilters", l));
         findBar = new FindBar(this);
         setTop(new VBox(menus.top(), filterBar, filterBar.error(), findBar));
-        SplitPane bytesPane = new SplitPane(details, bytesTabs);
+        bytesPane = new SplitPane(details, bytesTabs);
         bytesPane.setDividerPositions(0.55);
         hex.fitIn(bytesPane, 0.55);
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
                 tab("NIC State", nic), tab("Statistics", statistics));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         analysisViews = new AnalysisViews(this, tabs, statistics);
-        SplitPane main = new SplitPane(table, bytesPane, tabs);
+        main = new SplitPane(table, bytesPane, tabs);
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.38, 0.68);
         setCenter(main);
@@ -439,6 +442,48 @@ public final class MainView extends BorderPane {
         table.setFixedCellSize(Math.round(size * 1.85));
         details.setStyle(style);
         bytesTabs.fontSize(size);
+    }
+
+    /** View &gt; Packet List, Packet Details, Packet Bytes: shows or hides one of the panes. */
+    void showPane(String pane, boolean shown) {
+        javafx.scene.Node n = "Packet List".equals(pane) ? table : "Packet Details".equals(pane) ? details : bytesTabs;
+        SplitPane in = n == table ? main : bytesPane;
+        if (shown && !in.getItems().contains(n)) {
+            in.getItems().add(n == table || n == details ? 0 : in.getItems().size(), n);
+        } else if (!shown) {
+            in.getItems().remove(n);
+        }
+        boolean bytesShown = !bytesPane.getItems().isEmpty();
+        if (bytesShown && !main.getItems().contains(bytesPane)) {
+            main.getItems().add(main.getItems().contains(table) ? 1 : 0, bytesPane);
+        } else if (!bytesShown) {
+            main.getItems().remove(bytesPane);
+        }
+        // the panes shown share the window as they did at first
+        if (main.getItems().size() == 3) {
+            main.setDividerPositions(0.38, 0.68);
+        } else if (main.getItems().size() == 2) {
+            main.setDividerPositions(0.55);
+        }
+        if (bytesPane.getItems().size() == 2) {
+            bytesPane.setDividerPositions(0.55);
+        }
+    }
+
+    /** Whether a pane of {@link #showPane} is shown. */
+    public boolean paneShown(String pane) {
+        return "Packet List".equals(pane) ? main.getItems().contains(table)
+                : bytesPane.getItems().contains("Packet Details".equals(pane) ? details : bytesTabs)
+                        && main.getItems().contains(bytesPane);
+    }
+
+    /** View &gt; Layout: the details beside the bytes (true, the default) or above them. */
+    void sideBySide(boolean beside) {
+        bytesPane.setOrientation(beside ? Orientation.HORIZONTAL : Orientation.VERTICAL);
+    }
+
+    public boolean sideBySide() {
+        return bytesPane.getOrientation() == Orientation.HORIZONTAL;
     }
 
     /** Edit &gt; Find Packet: shows the find bar with the keyboard in its field. */
