@@ -45,15 +45,6 @@ public final class Windows {
         }
     }
 
-    /** Writes a picture of the whole screen, menus and other windows included (-Drdmascope.shots=DIR). */
-    public static void screenShot(FxRobot robot, String name) throws java.io.IOException {
-        String dir = System.getProperty("rdmascope.shots");
-        if (dir != null) {
-            javafx.scene.image.Image img = robot.capture(javafx.stage.Screen.getPrimary().getBounds()).getImage();
-            io.rdmascope.gui.export.Exports.png(img, Path.of(dir).resolve(name + ".png"));
-        }
-    }
-
     /** The number of the frame selected in the packet list, or -1. */
     public static long selectedFrame(MainView view) {
         FrameRow r = view.table().getSelectionModel().getSelectedItem();

@@ -261,7 +261,7 @@ class WiresharkHabitsTest {
         robot.rightClickOn(header(robot, "Protocol"));
         assertThat(showing(robot, "Hide Column")).isTrue();
         assertThat(showing(robot, "Apply as Filter")).isFalse();
-        Windows.screenShot(robot, "header-menu");
+        Windows.shot(robot, view, "header-menu");
         robot.clickOn(shown(robot, "Hide Column"));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(column("Protocol").isVisible()).isFalse();
@@ -328,7 +328,7 @@ class WiresharkHabitsTest {
         robot.rightClickOn(source);
         robot.moveTo(shown(robot, "Apply as Filter"));
         robot.moveTo(shown(robot, "Selected"));
-        Windows.screenShot(robot, "apply-as-filter-menu");
+        Windows.shot(robot, view, "apply-as-filter-menu");
         robot.clickOn(shown(robot, "\u2026and Selected"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isFiltering());
         WaitForAsyncUtils.waitForFxEvents();
@@ -384,7 +384,7 @@ class WiresharkHabitsTest {
         robot.clickOn(p, javafx.scene.input.MouseButton.SECONDARY);
         robot.moveTo(shown(robot, "Apply as Filter"));
         robot.moveTo(shown(robot, "Selected"));
-        Windows.screenShot(robot, "timeline-bar-menu");
+        Windows.shot(robot, view, "timeline-bar-menu");
         robot.clickOn(shown(robot, "Selected"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isFiltering());
         WaitForAsyncUtils.waitForFxEvents();
