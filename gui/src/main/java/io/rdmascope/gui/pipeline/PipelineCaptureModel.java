@@ -189,19 +189,15 @@ public final class PipelineCaptureModel implements CaptureModel {
     @Override
     public FilterContext filterContext(long frame, boolean withPdus) {
         FilterContext c = details.filterContext(frame, withPdus);
-        if (!withPdus) {
-            return c;
-        }
         // As tcp.stream does, "connection" names the frames of the connection's TCP flow that carry no
-        // PDU too: its SYN, its ACKs, its FIN.
-        return field -> {
-            List<?> v = c.values(field);
-            if (!"connection".equals(field) || !v.isEmpty()) {
-                return v;
-            }
+        // PDU too: its SYN, its ACKs, its FIN (told as an issue of the connection without a kind).
+        if (withPdus && c instanceof io.rdmascope.report.FrameRecord r && r.values("connection").isEmpty()) {
             String id = reassembly.connectionAt(frame);
-            return id == null ? v : List.of(id);
-        };
+            if (id != null) {
+                r.issues.add(new io.rdmascope.report.FrameRecord.Issue(id, null));
+            }
+        }
+        return c;
     }
 
     @Override
