@@ -56,6 +56,12 @@ class FilterActionsTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Apply as Filter or Prepare as Filter &gt; Selected, the pointer entering the submenu level with it. */
+    private static void filterMenu(FxRobot robot, String text) {
+        robot.moveTo(shown(robot, text));
+        menu(robot, "Selected");
+    }
+
     /** Opens the detail tree menu's Copy submenu, the pointer entering it level with its first entry. */
     private static void copyMenu(FxRobot robot) {
         robot.moveTo(shown(robot, "Copy"));
@@ -83,13 +89,13 @@ class FilterActionsTest {
         open(robot, "stag-bounds.pcap");
         stagSelected(robot);
         rightClickSelectedField(robot);
-        menu(robot, "Prepare as Filter");
+        filterMenu(robot, "Prepare as Filter");
         assertThat(view.filterField().getText()).isEqualTo("ddp.stag == 0x0a000100");
         assertThat(view.table().getItems()).hasSize(20);
 
         stagSelected(robot);
         rightClickSelectedField(robot);
-        menu(robot, "Apply as Filter");
+        filterMenu(robot, "Apply as Filter");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(10L, 12L, 14L);
 
@@ -131,7 +137,7 @@ class FilterActionsTest {
         menu(robot, "Summary");
         assertThat(view.lastCopied()).startsWith("14\t10.0.0.2:4791\t10.0.0.1:40000\tDDP/RDMAP\t1370\tRDMA Write");
         robot.rightClickOn(source);
-        menu(robot, "Apply as Filter");
+        filterMenu(robot, "Apply as Filter");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.filterField().getText()).isEqualTo("ip.src == 10.0.0.2 && tcp.srcport == 4791");
         assertThat(view.table().getItems()).extracting(FrameRow::number).contains(10L, 12L, 14L)
@@ -139,10 +145,10 @@ class FilterActionsTest {
 
         robot.clickOn("Violations");
         robot.rightClickOn("STAG_BOUNDS (1)");
-        menu(robot, "Prepare as Filter");
+        filterMenu(robot, "Prepare as Filter");
         assertThat(view.filterField().getText()).isEqualTo("violation.code == \"STAG_BOUNDS\"");
         robot.rightClickOn("Errors (1)");
-        menu(robot, "Apply as Filter");
+        filterMenu(robot, "Apply as Filter");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.filterField().getText()).isEqualTo("violation.severity == \"error\"");
         assertThat(view.table().getItems()).extracting(FrameRow::number).containsExactly(14L);

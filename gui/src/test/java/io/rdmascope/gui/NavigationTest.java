@@ -67,7 +67,7 @@ class NavigationTest {
         assertThat(view.status().getText()).isEqualTo(SUMMARY);
         robot.interact(() -> view.filterField().setText("violation"));
         robot.clickOn("#filterApply");
-        assertThat(view.status().getText()).isEqualTo("Displayed: 1 of 20 frames");
+        assertThat(view.status().getText()).isEqualTo(SUMMARY + " \u00b7 Displayed: 1 of 20 frames");
         robot.clickOn("Clear");
         assertThat(view.status().getText()).isEqualTo(SUMMARY);
         open(robot, "mpa-crc-mismatch.pcap");

@@ -46,10 +46,16 @@ class StatisticsMenuTest {
                 .containsExactlyElementsOf(StatisticsPane.VIEWS);
     }
 
+    /** The statistics window opened last. */
+    private StatisticsPane window(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#statisticsWindow").tryQuery().isPresent());
+        List<StatisticsPane> all = robot.lookup("#statisticsWindow").queryAllAs(StatisticsPane.class).stream().toList();
+        return all.get(all.size() - 1);
+    }
+
     @Test
-    void eachItemOpensTheStatisticsTabOnItsView(FxRobot robot) throws Exception {
+    void eachItemOpensItsViewInAWindowOfItsOwn(FxRobot robot) throws Exception {
         Windows.open(robot, view, Samples.sample("completion-mismatch.pcap"), 30);
-        StatisticsPane pane = robot.lookup("#statistics").queryAs(StatisticsPane.class);
         assertThat(tabShown()).isEqualTo("tabTimeline");
 
         // through the mouse: the menu bar's Statistics, then Conversations
@@ -59,20 +65,27 @@ class StatisticsMenuTest {
         robot.clickOn(robot.lookup(".menu-item").match(n -> n.isVisible() && n.lookup(".label") instanceof Labeled l
                 && "Conversations".equals(l.getText())).queryAs(Node.class));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(tabShown()).isEqualTo("tabStatistics");
+        StatisticsPane pane = window(robot);
+        assertThat(tabShown()).isEqualTo("tabTimeline");
         assertThat(pane.getCenter()).isInstanceOf(ConversationsView.class);
         assertThat(pane.viewMenu().getText()).isEqualTo(StatisticsPane.CONVERSATIONS);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !pane.conversations().table().getItems().isEmpty());
+        javafx.stage.Stage stage = (javafx.stage.Stage) pane.getScene().getWindow();
+        assertThat(stage.getTitle()).startsWith("Conversations");
+        assertThat(stage.isResizable()).isTrue();
+        robot.interact(stage::close);
 
-        robot.interact(() -> view.tabs().getSelectionModel().select(0));
         robot.interact(() -> item(robot, StatisticsPane.IO_GRAPH).fire());
-        assertThat(tabShown()).isEqualTo("tabStatistics");
-        assertThat(pane.getCenter()).isInstanceOf(IoGraphView.class);
+        StatisticsPane io = window(robot);
+        assertThat(io.getCenter()).isInstanceOf(IoGraphView.class);
+        robot.interact(() -> ((javafx.stage.Stage) io.getScene().getWindow()).close());
 
         robot.interact(() -> item(robot, StatisticsPane.SUMMARY).fire());
-        assertThat(pane.viewMenu().getText()).isEqualTo(StatisticsPane.SUMMARY);
-        assertThat(pane.kindTable().getItems()).isNotEmpty();
-        assertThat(List.of(pane.getCenter().getId())).containsExactly("statSummary");
+        StatisticsPane summary = window(robot);
+        assertThat(summary.viewMenu().getText()).isEqualTo(StatisticsPane.SUMMARY);
+        assertThat(summary.kindTable().getItems()).isNotEmpty();
+        assertThat(List.of(summary.getCenter().getId())).containsExactly("statSummary");
+        robot.interact(() -> ((javafx.stage.Stage) summary.getScene().getWindow()).close());
     }
 
     private MenuItem item(FxRobot robot, String name) {

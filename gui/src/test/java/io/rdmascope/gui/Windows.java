@@ -17,7 +17,11 @@ public final class Windows {
 
     /** The application's window on {@code stage}, {@code width} by {@code height}, shown. */
     public static MainView show(Stage stage, double width, double height) {
-        MainView view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-test"));
+        Preferences prefs = Preferences.userRoot().node("io/rdmascope/gui-test");
+        // each window starts without the filters an earlier test left
+        prefs.remove("filterHistory");
+        prefs.remove("savedFilters");
+        MainView view = new MainView(PipelineCaptureModel::new, prefs);
         stage.setScene(RdmascopeApp.scene(view, width, height));
         stage.show();
         return view;
@@ -29,6 +33,16 @@ public final class Windows {
         WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> !view.isLoading() && view.model() != null
                 && view.status().getText().contains(" note"));
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Writes a picture of {@code node} when the build is asked for them (-Drdmascope.shots=DIR). */
+    public static void shot(FxRobot robot, javafx.scene.Node node, String name) throws java.io.IOException {
+        String dir = System.getProperty("rdmascope.shots");
+        if (dir != null) {
+            javafx.scene.image.Image[] img = {null};
+            robot.interact(() -> img[0] = node.snapshot(new javafx.scene.SnapshotParameters(), null));
+            io.rdmascope.gui.export.Exports.png(img[0], Path.of(dir).resolve(name + ".png"));
+        }
     }
 
     /** The number of the frame selected in the packet list, or -1. */

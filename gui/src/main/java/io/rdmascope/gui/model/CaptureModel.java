@@ -118,9 +118,17 @@ public interface CaptureModel extends Closeable {
         return List.of();
     }
 
-    /** The MPA connection of the first MPA unit {@code frame} carries ("c1"), or null. */
+    /**
+     * The connection of {@code frame}: the MPA connection of the first MPA unit it carries or of its
+     * TCP flow ("c1"), else the queue-pair connection of its InfiniBand packet; or null.
+     */
     default String connectionAt(long frame) {
         return null;
+    }
+
+    /** Whether connection {@code id} is a queue pair (RoCE, InfiniBand) rather than an MPA connection. */
+    default boolean queuePair(String id) {
+        return false;
     }
 
     /**

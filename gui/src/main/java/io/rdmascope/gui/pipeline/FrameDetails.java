@@ -28,12 +28,14 @@ final class FrameDetails {
     private final FrameReader reader;
     private final Findings findings;
     private final RoceFrames roce;
+    private final SegmentLinks links;
 
     FrameDetails(FrameIndex index, FrameReader reader, Findings findings, RoceFrames roce) {
         this.index = index;
         this.reader = reader;
         this.findings = findings;
         this.roce = roce;
+        this.links = new SegmentLinks(index, reader);
     }
 
     /**
@@ -57,7 +59,13 @@ final class FrameDetails {
             }
         }
         int[] range = index.pduRange(frame);
-        TcpSegment t = range[1] > range[0] ? reader.tcpOf(reader.read(frame)) : null;
+        TcpSegment t = p != null && index.flowOf(frame) >= 0 ? reader.tcpOf(p) : null;
+        if (t != null && t.length > 0) {
+            long in = links.reassembledIn(frame);
+            if (in > 0) {
+                addToTcp(out, SegmentLinks.reassembledInNode(in));
+            }
+        }
         for (int k = range[0]; k < range[1]; k++) {
             try {
                 Unit u = index.unit(k, frame, t == null ? 0 : t.length);
@@ -65,6 +73,9 @@ final class FrameDetails {
                 if (u.handshake() != null) {
                     out.add(fb.shift(MpaFields.handshake(u.handshake()), 0));
                 } else {
+                    if (u.fpdu().firstFrame < frame) {
+                        out.add(SegmentLinks.segmentsNode(links.segments(u, frame, t)));
+                    }
                     out.add(withMarkers(fb.shift(MpaFields.fpdu(u.fpdu()), 0), fb, bytes));
                     if (u.segment() != null) {
                         for (FieldNode n : PduFields.segment(u.segment())) {
@@ -77,6 +88,20 @@ final class FrameDetails {
             }
         }
         return out;
+    }
+
+    /** Adds {@code node} at the end of the TCP layer of {@code layers} (nothing when there is none). */
+    private static void addToTcp(List<FieldNode> layers, FieldNode node) {
+        for (int i = 0; i < layers.size(); i++) {
+            FieldNode tcp = layers.get(i);
+            if ("tcp".equals(tcp.name())) {
+                List<FieldNode> children = new ArrayList<>(tcp.children());
+                children.add(node);
+                layers.set(i, new FieldNode(tcp.name(), tcp.label(), tcp.value(), tcp.display(), tcp.offset(),
+                        tcp.length(), tcp.description(), children));
+                return;
+            }
+        }
     }
 
     /**

@@ -16,11 +16,13 @@ final class FrameRows {
     private final FrameIndex index;
     private final FrameReader reader;
     private final RoceFrames roce;
+    private final SegmentLinks links;
 
     FrameRows(FrameIndex index, FrameReader reader, RoceFrames roce) {
         this.index = index;
         this.reader = reader;
         this.roce = roce;
+        this.links = new SegmentLinks(index, reader);
     }
 
     FrameRow row(long frame) {
@@ -58,10 +60,16 @@ final class FrameRows {
         if (info == null && kind == FrameIndex.KIND_DDP) {
             info = pduInfo(frame);
         }
-        if (info == null) {
+        if (info == null || kind == FrameIndex.KIND_TCP) {
             TcpSegment t = reader.tcpOf(p);
-            int reverse = index.reverse(flow);
-            info = t == null ? "TCP" : FrameSummary.tcpInfo(t, index.baseAt(flow, frame), index.baseAt(reverse, frame));
+            if (info == null) {
+                int reverse = index.reverse(flow);
+                info = t == null ? "TCP"
+                        : FrameSummary.tcpInfo(t, index.baseAt(flow, frame), index.baseAt(reverse, frame));
+            }
+            if (kind == FrameIndex.KIND_TCP && t != null && t.length > 0 && links.reassembledIn(frame) > 0) {
+                info += " [TCP segment of a reassembled PDU]";
+            }
         }
         return new FrameRow(frame, time, text[0], text[1], FrameIndex.KIND_NAMES[kind], length, info);
     }

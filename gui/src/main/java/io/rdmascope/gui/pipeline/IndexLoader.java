@@ -294,6 +294,10 @@ final class IndexLoader implements FrameListener, EngineListener {
     }
 
     private void fileIssue(MpaConnection c, StreamIssue i) {
+        if (i.kind() == StreamIssue.Kind.CLOSED_FIN || i.kind() == StreamIssue.Kind.CLOSED_RST) {
+            // a FIN or RST reads as the TCP segment it is (ports, flags, Seq, Ack, Len), as in Wireshark
+            return;
+        }
         StringBuilder b = special();
         separator(b);
         b.append('[').append(i.kind()).append("] ").append(i.message() == null ? "" : i.message());

@@ -104,7 +104,7 @@ public final class PipelineCaptureModel implements CaptureModel {
         this.details = new FrameDetails(index, reader, findings, roce);
         this.nic = new NicReplay(file, settings);
         this.reassembly = new Reassembly(index, reader);
-        this.follower = new StreamFollower(index, reader);
+        this.follower = new StreamFollower(index, reader, roce);
     }
 
     @Override
@@ -193,7 +193,16 @@ public final class PipelineCaptureModel implements CaptureModel {
      */
     @Override
     public FilterContext filterContext(long frame, boolean withPdus) {
-        return details.filterContext(frame, withPdus);
+        FilterContext c = details.filterContext(frame, withPdus);
+        // As tcp.stream does, "connection" names the frames of the connection's TCP flow that carry no
+        // PDU too: its SYN, its ACKs, its FIN (told as an issue of the connection without a kind).
+        if (withPdus && c instanceof io.rdmascope.report.FrameRecord r && r.values("connection").isEmpty()) {
+            String id = reassembly.connectionAt(frame);
+            if (id != null) {
+                r.issues.add(new io.rdmascope.report.FrameRecord.Issue(id, null));
+            }
+        }
+        return c;
     }
 
     @Override
@@ -254,7 +263,13 @@ public final class PipelineCaptureModel implements CaptureModel {
 
     @Override
     public String connectionAt(long frame) {
-        return reassembly.connectionAt(frame);
+        String id = reassembly.connectionAt(frame);
+        return id != null ? id : roce.connectionOf(frame);
+    }
+
+    @Override
+    public boolean queuePair(String id) {
+        return follower.queuePair(id);
     }
 
     @Override

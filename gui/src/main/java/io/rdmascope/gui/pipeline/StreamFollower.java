@@ -31,10 +31,17 @@ final class StreamFollower {
 
     private final FrameIndex index;
     private final FrameReader reader;
+    private final RoceFollower queuePairs;
 
-    StreamFollower(FrameIndex index, FrameReader reader) {
+    StreamFollower(FrameIndex index, FrameReader reader, RoceFrames roce) {
         this.index = index;
         this.reader = reader;
+        this.queuePairs = new RoceFollower(index, reader, roce);
+    }
+
+    /** Whether {@code id} names a queue-pair connection (RoCE, InfiniBand) rather than an MPA one. */
+    boolean queuePair(String id) {
+        return queuePairs.knows(id);
     }
 
     FollowedStream follow(String id, FollowedStream.Layer layer, int limit) {
@@ -46,7 +53,7 @@ final class StreamFollower {
             }
         }
         if (wanted < 0) {
-            return FollowedStream.empty(id, layer);
+            return queuePairs.knows(id) ? queuePairs.follow(id, layer, limit) : FollowedStream.empty(id, layer);
         }
         MpaConnection conn = conns.get(wanted);
         // frames and PDU indexes, two longs a PDU: enough of them for the messages asked for

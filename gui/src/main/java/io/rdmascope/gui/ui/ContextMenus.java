@@ -35,6 +35,39 @@ final class ContextMenus {
 
         /** Opens Follow MPA Stream or Follow DDP Stream for the selected frame. */
         default void follow(FollowedStream.Layer layer) {}
+
+        /** The filter in the bar now, which "...and Selected" and the like combine with. */
+        default String currentFilter() {
+            return "";
+        }
+    }
+
+    /**
+     * Wireshark's ways of putting a selected item's filter with the one in the bar: the item's
+     * filter alone, negated, or joined to the bar's with and, or, and not, or not.
+     */
+    enum Combine {
+        SELECTED("Selected"), NOT_SELECTED("Not Selected"), AND("\u2026and Selected"), OR("\u2026or Selected"),
+        AND_NOT("\u2026and not Selected"), OR_NOT("\u2026or not Selected");
+
+        final String label;
+
+        Combine(String label) {
+            this.label = label;
+        }
+
+        /** The filter of {@code selected} put with {@code current} (the bar's text) this way. */
+        String apply(String current, String selected) {
+            String now = current == null ? "" : current.trim();
+            return switch (this) {
+                case SELECTED -> selected;
+                case NOT_SELECTED -> "!(" + selected + ")";
+                case AND -> now.isEmpty() ? selected : "(" + now + ") && (" + selected + ")";
+                case OR -> now.isEmpty() ? selected : "(" + now + ") || (" + selected + ")";
+                case AND_NOT -> now.isEmpty() ? "!(" + selected + ")" : "(" + now + ") && !(" + selected + ")";
+                case OR_NOT -> now.isEmpty() ? "!(" + selected + ")" : "(" + now + ") || !(" + selected + ")";
+            };
+        }
     }
 
     /** The actions on the window: filters through its filter bar, columns computed from its model. */
@@ -65,6 +98,11 @@ final class ContextMenus {
             public void follow(FollowedStream.Layer layer) {
                 view.follow(layer);
             }
+
+            @Override
+            public String currentFilter() {
+                return view.filterField().getText();
+            }
         };
     }
 
@@ -93,12 +131,16 @@ final class ContextMenus {
      */
     private final class Items {
         final ContextMenu menu = new ContextMenu();
-        final MenuItem apply = new MenuItem("Apply as Filter");
-        final MenuItem prepare = new MenuItem("Prepare as Filter");
+        final Menu apply = new Menu("Apply as Filter");
+        final Menu prepare = new Menu("Prepare as Filter");
         final Menu copy = new Menu("Copy");
         final MenuItem copyFilter = new MenuItem("As Filter");
 
         Items(String... copyLabels) {
+            for (Combine c : Combine.values()) {
+                apply.getItems().add(new MenuItem(c.label));
+                prepare.getItems().add(new MenuItem(c.label));
+            }
             for (String label : copyLabels) {
                 copy.getItems().add(new MenuItem(label));
             }
@@ -108,8 +150,14 @@ final class ContextMenus {
 
         /** Points the items at {@code filter} and the texts to copy, in the order of the labels. */
         void update(String filter, String... copies) {
-            set(apply, filter, () -> actions.applyFilter(filter));
-            set(prepare, filter, () -> actions.prepareFilter(filter));
+            apply.setDisable(filter == null || filter.isEmpty());
+            prepare.setDisable(filter == null || filter.isEmpty());
+            for (Combine c : Combine.values()) {
+                set(apply.getItems().get(c.ordinal()), filter,
+                        () -> actions.applyFilter(c.apply(actions.currentFilter(), filter)));
+                set(prepare.getItems().get(c.ordinal()), filter,
+                        () -> actions.prepareFilter(c.apply(actions.currentFilter(), filter)));
+            }
             for (int i = 0; i < copies.length; i++) {
                 String text = copies[i];
                 set(copy.getItems().get(i), text, () -> copy(text));
@@ -164,6 +212,18 @@ final class ContextMenus {
         attach(table, items.menu);
     }
 
+    /** A timeline bar's menu: Apply and Prepare as Filter and Copy for the bar's transaction. */
+    void install(TimelineView timeline) {
+        timeline.setBarMenu(t -> {
+            Items items = new Items("Transaction ID", "Summary");
+            String summary = t.id + " " + t.kind.displayName + " (" + t.status.jsonName() + ") frames "
+                    + Navigator.frames(t).stream().distinct().sorted().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+            items.update(FieldFilters.checked("transaction == " + t.id), t.id, summary);
+            items.menu.getItems().clear();
+            return java.util.List.of(items.apply, items.prepare, items.copy);
+        });
+    }
+
     void install(ViolationsPane pane) {
         Items items = new Items("Text", "Message");
         items.menu.setOnShowing(e -> {
@@ -192,11 +252,47 @@ final class ContextMenus {
      */
     private static void attach(Control control, ContextMenu menu) {
         control.setContextMenu(menu);
+        // the keyboard's menu key and Shift+F10 open it at the selected line
+        control.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            boolean key = e.getCode() == javafx.scene.input.KeyCode.CONTEXT_MENU
+                    || e.getCode() == javafx.scene.input.KeyCode.F10 && e.isShiftDown();
+            if (key && !menu.isShowing()) {
+                javafx.geometry.Point2D at = selectedLine(control);
+                menu.show(control, at.getX(), at.getY());
+                e.consume();
+            }
+        });
         control.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
-            if (e.getButton() == MouseButton.SECONDARY && !menu.isShowing()) {
+            if (e.getButton() == MouseButton.SECONDARY && !menu.isShowing()
+                    && !inHeader(e.getPickResult().getIntersectedNode())) {
                 menu.show(control, e.getScreenX(), e.getScreenY());
             }
         });
+    }
+
+    /** Where a keyboard-opened menu shows: under the selected line, else at the control's top left. */
+    private static javafx.geometry.Point2D selectedLine(Control control) {
+        for (Node n : control.lookupAll(".indexed-cell")) {
+            if (n instanceof javafx.scene.control.IndexedCell<?> c && c.isSelected() && c.isVisible()
+                    && !(n instanceof TableCell<?, ?>)) {
+                javafx.geometry.Bounds b = c.localToScreen(c.getBoundsInLocal());
+                if (b != null) {
+                    return new javafx.geometry.Point2D(b.getMinX() + 40, b.getMaxY());
+                }
+            }
+        }
+        javafx.geometry.Bounds b = control.localToScreen(control.getBoundsInLocal());
+        return b == null ? new javafx.geometry.Point2D(0, 0) : new javafx.geometry.Point2D(b.getMinX() + 40, b.getMinY() + 40);
+    }
+
+    /** Whether a node is part of a table's column headers (which have a menu of their own). */
+    static boolean inHeader(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p instanceof javafx.scene.control.skin.TableHeaderRow) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The packet-list column of the cell a node belongs to, or null. */

@@ -35,6 +35,9 @@ final class FilterBar extends HBox {
         /** The counts of the whole capture, or null while it is being read. */
         String summary();
 
+        /** The packet list shows {@code shown} of {@code of} frames ({@code of} &lt; 0: every frame, no filter). */
+        default void displayed(int shown, int of) {}
+
         void showProgress(Task<?> task);
 
         void endProgress();
@@ -58,8 +61,21 @@ final class FilterBar extends HBox {
         filterField.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 applyFilter();
+            } else if (e.getCode() == KeyCode.DOWN && (e.isAltDown() || !completion().isShowing())
+                    && !history.getItems().isEmpty()) {
+                history.show();
+                e.consume();
             }
         });
+        history.setId("filterHistory");
+        history.setTooltip(new javafx.scene.control.Tooltip("Recent filters (Down in the filter field)"));
+        history.setFocusTraversable(false);
+        Button save = new Button("+");
+        save.setId("filterSave");
+        save.setTooltip(new javafx.scene.control.Tooltip("Save this filter as a button of the bar"));
+        save.setOnAction(e -> saveButton(filterField.getText()));
+        saved.setId("savedFilters");
+        saved.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         Button apply = new Button("Apply");
         apply.setId("filterApply");
         apply.setOnAction(e -> applyFilter());
@@ -69,18 +85,112 @@ final class FilterBar extends HBox {
             applyFilter();
         });
         filterField.textProperty().addListener((o, a, text) -> check(text));
-        completion = new FilterCompletion(filterField);
+        completion = new FilterCompletion(filterField, this::applyFilter);
         filterError.setId("filterError");
         filterError.getStyleClass().add("filter-error");
         filterError.setManaged(false);
         filterError.setVisible(false);
         HBox.setHgrow(filterField, Priority.ALWAYS);
-        getChildren().addAll(filterField, apply, clear);
+        getChildren().addAll(filterField, history, apply, clear, save, saved);
+        setSpacing(2);
         getStyleClass().add("filter-bar");
     }
 
     TextField field() {
         return filterField;
+    }
+
+    // ---- recent filters and saved filter buttons, as Wireshark's filter toolbar keeps them
+
+    private static final int HISTORY_MAX = 20;
+    private final javafx.scene.control.MenuButton history = new javafx.scene.control.MenuButton();
+    private final HBox saved = new HBox(2);
+    private final java.util.List<String> recent = new java.util.ArrayList<>();
+    private final java.util.List<String> buttons = new java.util.ArrayList<>();
+    private java.util.function.Consumer<java.util.List<String>> storeRecent = l -> {};
+    private java.util.function.Consumer<java.util.List<String>> storeButtons = l -> {};
+
+    /**
+     * Starts from the recent filters and saved buttons kept, and tells {@code storeRecent} and
+     * {@code storeButtons} of each change.
+     */
+    void remember(java.util.List<String> recentFilters, java.util.function.Consumer<java.util.List<String>> storeRecent,
+                  java.util.List<String> savedFilters, java.util.function.Consumer<java.util.List<String>> storeButtons) {
+        recent.clear();
+        recent.addAll(recentFilters);
+        buttons.clear();
+        this.storeRecent = storeRecent;
+        this.storeButtons = l -> {};
+        for (String f : savedFilters) {
+            saveButton(f);
+        }
+        this.storeButtons = storeButtons;
+        refreshHistory();
+    }
+
+    /** The recent filters, most recent first. */
+    java.util.List<String> recentFilters() {
+        return java.util.List.copyOf(recent);
+    }
+
+    /** The filters of the saved buttons, in order. */
+    java.util.List<String> savedFilters() {
+        return java.util.List.copyOf(buttons);
+    }
+
+    javafx.scene.control.MenuButton history() {
+        return history;
+    }
+
+    private void addRecent(String text) {
+        recent.remove(text);
+        recent.add(0, text);
+        while (recent.size() > HISTORY_MAX) {
+            recent.remove(recent.size() - 1);
+        }
+        storeRecent.accept(recentFilters());
+        refreshHistory();
+    }
+
+    private void refreshHistory() {
+        java.util.List<javafx.scene.control.MenuItem> items = new java.util.ArrayList<>();
+        for (String f : recent) {
+            javafx.scene.control.MenuItem m = new javafx.scene.control.MenuItem(f);
+            m.setMnemonicParsing(false);
+            m.setOnAction(e -> {
+                filterField.setText(f);
+                applyFilter();
+            });
+            items.add(m);
+        }
+        history.getItems().setAll(items);
+        history.setDisable(items.isEmpty());
+    }
+
+    /** Adds a button that applies {@code text} (nothing for a blank filter or one saved already). */
+    void saveButton(String text) {
+        if (text == null || text.isBlank() || buttons.contains(text.trim())) {
+            return;
+        }
+        String f = text.trim();
+        buttons.add(f);
+        Button b = new Button(f.length() > 28 ? f.substring(0, 27) + "\u2026" : f);
+        b.setMnemonicParsing(false);
+        b.getStyleClass().add("saved-filter");
+        b.setTooltip(new javafx.scene.control.Tooltip(f));
+        b.setOnAction(e -> {
+            filterField.setText(f);
+            applyFilter();
+        });
+        javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove Button");
+        remove.setOnAction(e -> {
+            buttons.remove(f);
+            saved.getChildren().remove(b);
+            storeButtons.accept(savedFilters());
+        });
+        b.setContextMenu(new javafx.scene.control.ContextMenu(remove));
+        saved.getChildren().add(b);
+        storeButtons.accept(savedFilters());
     }
 
     /** The field-name completion popup. */
@@ -128,16 +238,29 @@ final class FilterBar extends HBox {
             filtered.show(null);
             String summary = host.summary();
             host.status(summary != null ? summary : host.frameCount() + " frames");
+            host.displayed(filtered.size(), -1);
             return;
         }
+        addRecent(text.trim());
         int n = host.frameCount();
         java.util.function.LongPredicate p = f.predicate();
         if (n <= FOREGROUND_FILTER) {
             filtered.show(matching(p, n, () -> false, null), p, n);
-            host.status("Displayed: " + filtered.size() + " of " + n + " frames");
+            displayed(filtered.size(), n);
             return;
         }
         filterInBackground(p, n, text);
+    }
+
+    /**
+     * Says how many frames the filter shows, after the capture's name and counts as Wireshark's
+     * status bar keeps them: {@code f.pcap: 20 frames, ... · Displayed: 1 of 20 frames}.
+     */
+    private void displayed(int shown, int n) {
+        String summary = host.summary();
+        String text = "Displayed: " + shown + " of " + n + " frames";
+        host.status(summary != null ? summary + " \u00b7 " + text : text);
+        host.displayed(shown, n);
     }
 
     /** Frames 1 to {@code n} that {@code p} accepts; null when stopped. */
@@ -186,7 +309,7 @@ final class FilterBar extends HBox {
             int[] m = task.getValue();
             if (m != null) {
                 filtered.show(m, p, n);
-                host.status("Displayed: " + m.length + " of " + n + " frames");
+                displayed(m.length, n);
             }
         });
         task.setOnCancelled(e -> {

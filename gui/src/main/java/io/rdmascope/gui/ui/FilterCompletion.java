@@ -19,11 +19,28 @@ final class FilterCompletion {
 
     private final TextField field;
     private final ContextMenu popup = new ContextMenu();
+    /** Whether a name of the popup was moved to with the arrow keys since it showed: Enter then chooses it. */
+    private boolean navigated;
 
-    FilterCompletion(TextField field) {
+    /** @param enter what Enter does when no name of the popup is chosen: apply the filter, as Wireshark does */
+    FilterCompletion(TextField field, Runnable enter) {
         this.field = field;
         popup.setId("filterCompletion");
         popup.setAutoHide(true);
+        popup.setOnShown(e -> navigated = false);
+        popup.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            switch (e.getCode()) {
+                case UP, DOWN -> navigated = true;
+                case ENTER -> {
+                    if (!navigated) {
+                        e.consume();
+                        popup.hide();
+                        enter.run();
+                    }
+                }
+                default -> { }
+            }
+        });
         field.textProperty().addListener((o, a, text) -> {
             if (field.isFocused()) {
                 update();

@@ -56,11 +56,25 @@ public final class FollowStreamWindow {
     private FollowedStream stream;
     private Task<FollowedStream> reading;
     private int limit = LIMIT;
+    /** Whether the connection is a queue pair: its layers are then its packets and its messages. */
+    private final boolean queuePair;
 
     private FollowStreamWindow(MainView main, CaptureModel model, String connection, FollowedStream.Layer l) {
         this.main = main;
         this.model = model;
         this.connection = connection;
+        this.queuePair = model != null && model.queuePair(connection);
+        layer.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(FollowedStream.Layer l) {
+                return l == null ? "" : name(l);
+            }
+
+            @Override
+            public FollowedStream.Layer fromString(String s) {
+                return null;
+            }
+        });
         list.setId("followList");
         layer.setId("followLayer");
         direction.setId("followDirection");
@@ -104,6 +118,11 @@ public final class FollowStreamWindow {
         }
     }
 
+    /** A layer as this connection knows it: MPA and DDP, or a queue pair's packets and messages. */
+    String name(FollowedStream.Layer l) {
+        return !queuePair ? l.toString() : l == FollowedStream.Layer.MPA ? "Packets" : "Messages";
+    }
+
     /** A control that keeps its whole text however narrow the window. */
     private static <T extends Region> T fixed(T r) {
         r.setMinWidth(Region.USE_PREF_SIZE);
@@ -118,7 +137,7 @@ public final class FollowStreamWindow {
         String id = model == null || frame < 1 ? null : model.connectionAt(frame);
         if (id == null) {
             main.status().setText(frame < 1 ? "Select a frame of an MPA connection to follow its stream"
-                    : "Frame " + frame + " belongs to no MPA connection");
+                    : "Frame " + frame + " belongs to no MPA or queue-pair connection");
             return null;
         }
         FollowStreamWindow w = new FollowStreamWindow(main, model, id, layer);
@@ -140,7 +159,8 @@ public final class FollowStreamWindow {
         }
         FollowedStream.Layer l = layer.getValue();
         int max = limit;
-        stage.setTitle("Follow " + l + " Stream (" + connection + ") \u2014 rdmascope");
+        stage.setTitle("Follow " + (queuePair ? "Queue Pair " + name(l) : l + " Stream") + " (" + connection
+                + ") \u2014 rdmascope");
         note.setText("Reading the messages of " + connection + " \u2026");
         list.getItems().clear();
         Task<FollowedStream> task = new Task<>() {
@@ -163,7 +183,7 @@ public final class FollowStreamWindow {
 
     private void show(FollowedStream s) {
         stream = s;
-        title.setText(s.layer() + " stream of " + s.connection() + ": " + s.initiator() + " \u2194 " + s.responder());
+        title.setText((queuePair ? name(s.layer()) + " of queue pair " : s.layer() + " stream of ") + s.connection() + ": " + s.initiator() + " \u2194 " + s.responder());
         long a = 0, b = 0;
         for (StreamMessage m : s.messages()) {
             if (m.fromInitiator()) {
@@ -213,7 +233,7 @@ public final class FollowStreamWindow {
     private void chooseAndSave() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Save Stream As");
-        fc.setInitialFileName(connection + "-" + layer.getValue().toString().toLowerCase() + ".txt");
+        fc.setInitialFileName(connection + "-" + name(layer.getValue()).toLowerCase() + ".txt");
         File f = fc.showSaveDialog(stage);
         if (f != null) {
             try {

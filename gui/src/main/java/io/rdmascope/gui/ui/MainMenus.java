@@ -74,7 +74,7 @@ final class MainMenus {
         saveAs.setOnAction(e -> saveAs());
         Menu file = new Menu("File", null, open, recentMenu, saveAs, new SeparatorMenuItem(), export,
                 new SeparatorMenuItem(), quit);
-        MenuBar bar = new MenuBar(file, view.menu(), goMenu(), capture.menu(), analyzeMenu(), statisticsMenu());
+        MenuBar bar = new MenuBar(file, editMenu(), view.menu(), goMenu(), capture.menu(), analyzeMenu(), statisticsMenu());
         bar.setId("menuBar");
         return bar;
     }
@@ -126,6 +126,26 @@ final class MainMenus {
         }
         frames.sort(null);
         Exports.pcap(actions.model(), frames, out);
+    }
+
+    /** Edit: finding and marking packets and time references, with Wireshark's keys. */
+    private Menu editMenu() {
+        MenuItem mark = item("Mark/Unmark Packet", KeyCombination.keyCombination("Shortcut+M"), actions::toggleMark);
+        mark.setId("editMark");
+        MenuItem nextMark = item("Next Mark", KeyCombination.keyCombination("Shortcut+Shift+N"), () -> actions.mark(true));
+        MenuItem previousMark = item("Previous Mark", KeyCombination.keyCombination("Shortcut+Shift+B"),
+                () -> actions.mark(false));
+        MenuItem reference = item("Set/Unset Time Reference", KeyCombination.keyCombination("Shortcut+T"),
+                actions::toggleReference);
+        reference.setId("editTimeReference");
+        MenuItem find = item("Find Packet\u2026", KeyCombination.keyCombination("Shortcut+F"), actions::openFind);
+        find.setId("editFind");
+        MenuItem findNext = item("Find Next", KeyCombination.keyCombination("Shortcut+N"), () -> actions.findNext(true));
+        MenuItem findPrevious = item("Find Previous", KeyCombination.keyCombination("Shortcut+B"),
+                () -> actions.findNext(false));
+        Menu edit = new Menu("Edit", null, find, findNext, findPrevious, new SeparatorMenuItem(), mark, nextMark, previousMark, new SeparatorMenuItem(), reference);
+        edit.setId("editMenu");
+        return edit;
     }
 
     /** Go: moving through the packets, and Wireshark's expert navigation. */

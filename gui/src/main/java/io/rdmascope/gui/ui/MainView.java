@@ -48,6 +48,10 @@ public final class MainView extends BorderPane {
     private final HexView hex = new HexView();
     private final FpduBytesTabs bytesTabs = new FpduBytesTabs(hex, details);
     private final FilterBar filterBar;
+    private final FindBar findBar;
+    /** The window's panes: packet list, details and bytes, analysis; and details beside bytes. */
+    private final SplitPane main;
+    private final SplitPane bytesPane;
     private final TimelineView timeline = new TimelineView();
     private final SequenceView sequence = new SequenceView();
     private final ViolationsPane violations = new ViolationsPane();
@@ -98,30 +102,63 @@ public final class MainView extends BorderPane {
         statistics.setId("statistics");
 
         filterBar = new FilterBar(new WindowFilterHost(this, statusBar, () -> summary), filtered);
-        setTop(new VBox(menus.top(), filterBar, filterBar.error()));
-        SplitPane bytesPane = new SplitPane(details, bytesTabs);
+        filterBar.remember(lines(prefs, "filterHistory"), l -> store(prefs, "filterHistory", l),
+                lines(prefs, "savedFilters"), l -> store(prefs, "savedFilters", l));
+        findBar = new FindBar(this);
+        setTop(new VBox(menus.top(), filterBar, filterBar.error(), findBar));
+        bytesPane = new SplitPane(details, bytesTabs);
         bytesPane.setDividerPositions(0.55);
         hex.fitIn(bytesPane, 0.55);
         tabs.getTabs().addAll(tab("Timeline", timeline), tab("Sequence", sequence), tab("Violations", violations),
                 tab("NIC State", nic), tab("Statistics", statistics));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         analysisViews = new AnalysisViews(this, tabs, statistics);
-        SplitPane main = new SplitPane(table, bytesPane, tabs);
+        main = new SplitPane(table, bytesPane, tabs);
         main.setOrientation(Orientation.VERTICAL);
         main.setDividerPositions(0.38, 0.68);
         setCenter(main);
         setBottom(statusBar);
 
         table.getSelectionModel().selectedItemProperty().addListener((o, a, row) -> showFrame(row));
+        // The table's own Ctrl+Home and Ctrl+End only move the focus ring; as in Wireshark they select.
+        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() && !e.isShiftDown() && e.getCode() == javafx.scene.input.KeyCode.HOME) {
+                navigator.first();
+                e.consume();
+            } else if (e.isShortcutDown() && !e.isShiftDown() && e.getCode() == javafx.scene.input.KeyCode.END) {
+                navigator.last();
+                e.consume();
+            }
+        });
         details.setOnLink(this::jumpTo);
         sorter = new PacketSorter(table, filtered, () -> model, this::isLoading);
         contextMenus = new ContextMenus(ContextMenus.actionsOf(this));
         contextMenus.install(details);
         contextMenus.install(table);
         contextMenus.install(violations);
+        contextMenus.install(timeline);
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
         MainMenus.acceptDroppedFiles(this, this::open);
+    }
+
+    /** A list kept in the user's preferences, one entry a line; empty without preferences. */
+    static List<String> lines(Preferences prefs, String key) {
+        List<String> out = new java.util.ArrayList<>();
+        if (prefs != null) {
+            for (String s : prefs.get(key, "").split("\n")) {
+                if (!s.isBlank()) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    static void store(Preferences prefs, String key, List<String> lines) {
+        if (prefs != null) {
+            prefs.put(key, String.join("\n", lines));
+        }
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
@@ -173,6 +210,10 @@ public final class MainView extends BorderPane {
             }
         }
         cancelFilter();
+        // the new capture is shown in frame order: the old sort arrow goes, and so do marks
+        table.getSortOrder().clear();
+        table.clearMarks();
+        table.noMatch(false);
         rows.reset(f -> null);
         summary = null;
         analysed = null;
@@ -414,6 +455,106 @@ public final class MainView extends BorderPane {
         bytesTabs.fontSize(size);
     }
 
+    /** View &gt; Packet List, Packet Details, Packet Bytes: shows or hides one of the panes. */
+    void showPane(String pane, boolean shown) {
+        javafx.scene.Node n = "Packet List".equals(pane) ? table : "Packet Details".equals(pane) ? details : bytesTabs;
+        SplitPane in = n == table ? main : bytesPane;
+        if (shown && !in.getItems().contains(n)) {
+            in.getItems().add(n == table || n == details ? 0 : in.getItems().size(), n);
+        } else if (!shown) {
+            in.getItems().remove(n);
+        }
+        boolean bytesShown = !bytesPane.getItems().isEmpty();
+        if (bytesShown && !main.getItems().contains(bytesPane)) {
+            main.getItems().add(main.getItems().contains(table) ? 1 : 0, bytesPane);
+        } else if (!bytesShown) {
+            main.getItems().remove(bytesPane);
+        }
+        // the panes shown share the window as they did at first
+        if (main.getItems().size() == 3) {
+            main.setDividerPositions(0.38, 0.68);
+        } else if (main.getItems().size() == 2) {
+            main.setDividerPositions(0.55);
+        }
+        if (bytesPane.getItems().size() == 2) {
+            bytesPane.setDividerPositions(0.55);
+        }
+    }
+
+    /** Whether a pane of {@link #showPane} is shown. */
+    public boolean paneShown(String pane) {
+        return "Packet List".equals(pane) ? main.getItems().contains(table)
+                : bytesPane.getItems().contains("Packet Details".equals(pane) ? details : bytesTabs)
+                        && main.getItems().contains(bytesPane);
+    }
+
+    /** View &gt; Layout: the details beside the bytes (true, the default) or above them. */
+    void sideBySide(boolean beside) {
+        bytesPane.setOrientation(beside ? Orientation.HORIZONTAL : Orientation.VERTICAL);
+    }
+
+    public boolean sideBySide() {
+        return bytesPane.getOrientation() == Orientation.HORIZONTAL;
+    }
+
+    /** Edit &gt; Find Packet: shows the find bar with the keyboard in its field. */
+    void openFind() {
+        findBar.open();
+    }
+
+    /** Edit &gt; Find Next (forward) and Find Previous: the next displayed packet that matches, or -1. */
+    long findNext(boolean forward) {
+        if (!findBar.isVisible()) {
+            findBar.open();
+            return -1;
+        }
+        return findBar.find(forward);
+    }
+
+    /** The rows the packet list shows (every frame, or a filter's matches), in their order. */
+    FrameList shownRows() {
+        return filtered;
+    }
+
+    /** The find bar's field and its choice of display filter, hex value or string. */
+    public TextField findField() {
+        return findBar.field();
+    }
+
+    public javafx.scene.control.ComboBox<String> findKind() {
+        return findBar.kind();
+    }
+
+    /** Edit &gt; Mark/Unmark Packet: every selected frame. */
+    void toggleMark() {
+        for (FrameRow r : List.copyOf(table.getSelectionModel().getSelectedItems())) {
+            table.toggleMark(r.number());
+        }
+    }
+
+    /** Edit &gt; Next Mark (forward) and Previous Mark: the next displayed marked frame; -1 when none. */
+    long mark(boolean forward) {
+        long at = navigator.selectedFrame();
+        Long f = forward ? table.marked().higher(at) : table.marked().lower(at == 0 ? Long.MAX_VALUE : at);
+        while (f != null && filtered.indexOfFrame(f) < 0) {
+            f = forward ? table.marked().higher(f) : table.marked().lower(f);
+        }
+        if (f == null) {
+            status.setText(forward ? "No next mark" : "No previous mark");
+            return -1;
+        }
+        navigator.select(filtered.indexOfFrame(f));
+        return f;
+    }
+
+    /** Edit &gt; Set/Unset Time Reference: the Time column then counts from it for the frames after it. */
+    void toggleReference() {
+        FrameRow r = table.getSelectionModel().getSelectedItem();
+        if (r != null) {
+            table.toggleReference(r.number(), r.timeNanos());
+        }
+    }
+
     /** Go > First Packet, Last Packet. */
     void firstPacket() {
         navigator.first();
@@ -531,6 +672,16 @@ public final class MainView extends BorderPane {
         return filterBar.field();
     }
 
+    /** The recent filters, most recent first (the filter bar's drop-down). */
+    public List<String> recentFilters() {
+        return filterBar.recentFilters();
+    }
+
+    /** The filters of the filter bar's saved buttons. */
+    public List<String> savedFilters() {
+        return filterBar.savedFilters();
+    }
+
     /** The filter bar's field-name completion popup. */
     public javafx.scene.control.ContextMenu filterCompletion() {
         return filterBar.completion();
@@ -559,11 +710,32 @@ public final class MainView extends BorderPane {
         return menus.capture();
     }
 
-    /** Statistics menu: the Statistics tab, on one of its views ({@link StatisticsPane#VIEWS}). */
-    public void showStatistics(String name) {
-        tabs.getTabs().stream().filter(t -> t.getContent() == statistics).findFirst()
-                .ifPresent(t -> tabs.getSelectionModel().select(t));
-        statistics.showView(name);
+    /**
+     * Statistics menu: one of the statistics' views ({@link StatisticsPane#VIEWS}) in a window of its
+     * own, resizable, as Wireshark opens its statistics; the Statistics tab stays as it is.
+     */
+    public javafx.stage.Stage showStatistics(String name) {
+        StatisticsPane pane = new StatisticsPane();
+        pane.setId("statisticsWindow");
+        pane.attach(() -> model, filtered);
+        CaptureModel m = model;
+        if (m != null && !isLoading()) {
+            pane.show(m.statistics());
+        }
+        pane.showView(name);
+        javafx.stage.Stage stage = new javafx.stage.Stage();
+        javafx.scene.Scene scene = new javafx.scene.Scene(pane, 1180, 660);
+        if (getScene() != null) {
+            scene.getStylesheets().setAll(getScene().getStylesheets());
+        }
+        stage.setScene(scene);
+        stage.setTitle(name + " \u2014 rdmascope");
+        stage.setResizable(true);
+        if (window() != null) {
+            stage.initOwner(window());
+        }
+        stage.show();
+        return stage;
     }
 
     /** Selects the detail tree's first node whose name is {@code name} (expanding its parents). */

@@ -13,7 +13,7 @@ import javafx.scene.control.TableColumn;
  * rows, so a sort is a permutation of the shown frame numbers, computed off the application thread
  * from the model (times directly, the other columns from the rows the model builds) and then
  * handed to the {@link FrameList}. No. sorts by frame number; the field columns added with "Apply
- * as Column" do not sort. While a capture is being read, headers do not sort.
+ * as Column" sort by their values (numbers by value). While a capture is being read, headers do not sort.
  */
 final class PacketSorter {
     private final PacketTable table;
@@ -60,7 +60,11 @@ final class PacketSorter {
             }
             return;
         }
-        Comparator<Integer> cmp = comparator(col.getText(), m);
+        java.util.function.Function<FrameRow, String> field = table.fieldValue(col.getText());
+        Comparator<Integer> cmp = comparator(col.getText(), m) != null ? comparator(col.getText(), m)
+                : field == null ? null
+                : Comparator.<Integer, Comparable<?>>comparing(f -> key(field.apply(row(m, f))), PacketSorter::compareKeys)
+                        .thenComparing(Comparator.naturalOrder());
         if (cmp == null) {
             return;
         }
@@ -110,6 +114,32 @@ final class PacketSorter {
             case "Info": return Comparator.<Integer, String>comparing(f -> row(m, f).info()).thenComparing(byNumber);
             default: return null;
         }
+    }
+
+    /** A field column's text as it sorts: a number (decimal or 0x hex) by value, other text as text. */
+    static Comparable<?> key(String text) {
+        String t = text == null ? "" : text.trim();
+        try {
+            if (t.startsWith("0x") && t.length() > 2 && t.indexOf(',') < 0) {
+                return new java.math.BigInteger(t.substring(2), 16);
+            }
+            if (!t.isEmpty() && t.chars().allMatch(Character::isDigit)) {
+                return new java.math.BigInteger(t);
+            }
+        } catch (NumberFormatException e) {
+            // not a number: sorts as text
+        }
+        return t;
+    }
+
+    /** Numbers before texts, each in its order. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static int compareKeys(Comparable<?> a, Comparable<?> b) {
+        boolean na = a instanceof java.math.BigInteger, nb = b instanceof java.math.BigInteger;
+        if (na != nb) {
+            return na ? -1 : 1;
+        }
+        return ((Comparable) a).compareTo(b);
     }
 
     private static FrameRow row(CaptureModel m, long frame) {

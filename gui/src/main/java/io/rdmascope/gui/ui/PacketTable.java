@@ -20,6 +20,11 @@ public final class PacketTable extends TableView<FrameRow> {
     private static final PseudoClass ERROR = PseudoClass.getPseudoClass("sev-error");
     private static final PseudoClass WARNING = PseudoClass.getPseudoClass("sev-warning");
     private static final PseudoClass INFO = PseudoClass.getPseudoClass("sev-info");
+    private static final PseudoClass MARKED = PseudoClass.getPseudoClass("marked");
+    /** Marked frames (Edit &gt; Mark Packet). */
+    private final java.util.TreeSet<Long> marked = new java.util.TreeSet<>();
+    /** Time references (Edit &gt; Set Time Reference): frame to its time. */
+    private final java.util.TreeMap<Long, Long> references = new java.util.TreeMap<>();
 
     /**
      * @param severity the most severe violation of a frame, or null
@@ -56,6 +61,26 @@ public final class PacketTable extends TableView<FrameRow> {
         info.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().info()));
         info.setPrefWidth(620);
         getColumns().setAll(java.util.List.of(no, time, src, dst, proto, len, info));
+        for (TableColumn<FrameRow, ?> c : getColumns()) {
+            c.setId("column-" + c.getText());
+            c.setContextMenu(headerMenu(c));
+        }
+        // a header's menu on the release of the secondary button, where the platform makes no menu request
+        addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> {
+            if (e.getButton() != javafx.scene.input.MouseButton.SECONDARY) {
+                return;
+            }
+            for (javafx.scene.Node n = e.getPickResult().getIntersectedNode(); n != null; n = n.getParent()) {
+                if (n instanceof javafx.scene.control.skin.TableColumnHeader h && h.getTableColumn() != null) {
+                    javafx.scene.control.ContextMenu m = h.getTableColumn().getContextMenu();
+                    if (m != null && !m.isShowing()) {
+                        m.show(h, e.getScreenX(), e.getScreenY());
+                    }
+                    e.consume();
+                    return;
+                }
+            }
+        });
         setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(FrameRow row, boolean empty) {
@@ -64,9 +89,24 @@ public final class PacketTable extends TableView<FrameRow> {
                 pseudoClassStateChanged(ERROR, s == Severity.ERROR);
                 pseudoClassStateChanged(WARNING, s == Severity.WARNING);
                 pseudoClassStateChanged(INFO, s == Severity.INFO);
+                pseudoClassStateChanged(MARKED, !empty && row != null && marked.contains(row.number()));
             }
         });
-        setPlaceholder(new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)"));
+        setPlaceholder(openPlaceholder);
+    }
+
+    private final javafx.scene.control.Label openPlaceholder =
+            new javafx.scene.control.Label("Open a capture (File \u25b8 Open, or drop a file here)");
+    private final javafx.scene.control.Label noMatchPlaceholder = new javafx.scene.control.Label("No packets match the filter");
+
+    /** What the empty list says: that the display filter matched nothing, or how to open a capture. */
+    void noMatch(boolean none) {
+        setPlaceholder(none ? noMatchPlaceholder : openPlaceholder);
+    }
+
+    /** The text the empty packet list shows. */
+    public String placeholderText() {
+        return getPlaceholder() instanceof javafx.scene.control.Label l ? l.getText() : "";
     }
 
     /**
@@ -82,13 +122,111 @@ public final class PacketTable extends TableView<FrameRow> {
         col.setId(id);
         col.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         col.setPrefWidth(110);
-        col.setSortable(false);
+        col.setContextMenu(headerMenu(col));
+        fieldValues.put(field, value);
         getColumns().add(Math.max(0, getColumns().size() - 1), col);
+    }
+
+    /** The values of the columns added with "Apply as Column", by field: what sorting by them compares. */
+    private final java.util.Map<String, java.util.function.Function<FrameRow, String>> fieldValues =
+            new java.util.HashMap<>();
+
+    /** The value of an added field column for a row, or null when {@code column} is no such column. */
+    java.util.function.Function<FrameRow, String> fieldValue(String column) {
+        return fieldValues.get(column);
+    }
+
+    /**
+     * A column header's own menu, as Wireshark's: hide the column, remove an added one, move it left
+     * or right, and the list of columns with a check mark on those shown.
+     */
+    private javafx.scene.control.ContextMenu headerMenu(TableColumn<FrameRow, ?> col) {
+        // a menu without items does not show: it gets them now, and again, up to date, as it shows
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(
+                new javafx.scene.control.MenuItem("Hide Column"));
+        menu.setOnShowing(e -> {
+            javafx.scene.control.MenuItem hide = new javafx.scene.control.MenuItem("Hide Column");
+            hide.setOnAction(a -> col.setVisible(false));
+            hide.setDisable(getVisibleLeafColumns().size() <= 1);
+            javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove Column");
+            remove.setDisable(!fieldValues.containsKey(col.getText()));
+            remove.setOnAction(a -> {
+                fieldValues.remove(col.getText());
+                getSortOrder().remove(col);
+                getColumns().remove(col);
+            });
+            int at = getColumns().indexOf(col);
+            javafx.scene.control.MenuItem left = new javafx.scene.control.MenuItem("Move Left");
+            left.setDisable(at <= 0);
+            left.setOnAction(a -> move(col, -1));
+            javafx.scene.control.MenuItem right = new javafx.scene.control.MenuItem("Move Right");
+            right.setDisable(at >= getColumns().size() - 1);
+            right.setOnAction(a -> move(col, 1));
+            javafx.scene.control.Menu shown = new javafx.scene.control.Menu("Displayed Columns");
+            for (TableColumn<FrameRow, ?> c : getColumns()) {
+                javafx.scene.control.CheckMenuItem item = new javafx.scene.control.CheckMenuItem(c.getText());
+                item.setMnemonicParsing(false);
+                item.setSelected(c.isVisible());
+                item.setOnAction(a -> c.setVisible(item.isSelected()));
+                shown.getItems().add(item);
+            }
+            javafx.scene.control.MenuItem all = new javafx.scene.control.MenuItem("Show All Columns");
+            all.setOnAction(a -> getColumns().forEach(c -> c.setVisible(true)));
+            menu.getItems().setAll(hide, remove, left, right, new javafx.scene.control.SeparatorMenuItem(), shown,
+                    all);
+        });
+        return menu;
+    }
+
+    /** Moves a column one place left (-1) or right (+1). */
+    void move(TableColumn<FrameRow, ?> col, int delta) {
+        int at = getColumns().indexOf(col);
+        int to = at + delta;
+        if (at < 0 || to < 0 || to >= getColumns().size()) {
+            return;
+        }
+        getColumns().remove(at);
+        getColumns().add(to, col);
+    }
+
+    /** Marks or unmarks a frame; returns whether it is marked now. */
+    boolean toggleMark(long frame) {
+        boolean now = marked.add(frame) || !marked.remove(frame);
+        refresh();
+        return now;
+    }
+
+    /** The marked frames, ascending. */
+    public java.util.NavigableSet<Long> marked() {
+        return java.util.Collections.unmodifiableNavigableSet(marked);
+    }
+
+    /** Sets or unsets a frame as a time reference; returns whether it is one now. */
+    boolean toggleReference(long frame, long timeNanos) {
+        boolean now = references.remove(frame) == null;
+        if (now) {
+            references.put(frame, timeNanos);
+        }
+        refresh();
+        return now;
+    }
+
+    /** Forgets marks and time references (another capture). */
+    void clearMarks() {
+        marked.clear();
+        references.clear();
     }
 
     /** The Time column's text for a row. */
     private String time(FrameRow r, long first) {
+        if (references.containsKey(r.number())) {
+            return "*REF*";
+        }
         long reference = first;
+        java.util.Map.Entry<Long, Long> ref = references.floorEntry(r.number());
+        if (ref != null && (timeFormat == TimeFormat.SINCE_START)) {
+            reference = ref.getValue();
+        }
         if (timeFormat == TimeFormat.SINCE_PREVIOUS) {
             int at = getItems() instanceof FrameList l ? l.indexOfFrame(r.number()) : -1;
             reference = at > 0 ? getItems().get(at - 1).timeNanos() : r.timeNanos();

@@ -101,6 +101,9 @@ public final class StatisticsPane extends BorderPane {
         opcodes.setId("statOpcodes");
         bytes.setId("statBytes");
         latency.setId("statLatency");
+        // ten bars at most: wide ones, close together
+        latency.setCategoryGap(4);
+        latency.setBarGap(0);
         summary.setId("statSummary");
         setTop(menuBar());
         setCenter(summary);
@@ -163,7 +166,9 @@ public final class StatisticsPane extends BorderPane {
     private static <T> TableColumn<T, String> col(String name, double width, Function<T, String> f) {
         TableColumn<T, String> c = new TableColumn<>(name);
         c.setCellValueFactory(v -> new ReadOnlyStringWrapper(f.apply(v.getValue())));
-        c.setPrefWidth(width);
+        // wide enough for its header, which the table's resizing must not cut to "C…"
+        c.setMinWidth(Math.max(width, name.length() * 8 + 24));
+        c.setPrefWidth(Math.max(width, name.length() * 8 + 24));
         return c;
     }
 

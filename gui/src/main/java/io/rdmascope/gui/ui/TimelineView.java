@@ -130,6 +130,20 @@ public final class TimelineView extends BorderPane implements TabCanvas {
             hover(hits.isEmpty() ? -1 : hits.get(hits.size() - 1), e.getScreenX(), e.getScreenY());
         });
         canvas.setOnMouseExited(e -> hover(-1, 0, 0));
+        // the keyboard: the menu key or Shift+F10 opens the selected bar's menu
+        canvasPane.setFocusTraversable(true);
+        canvasPane.setOnMouseClicked(e -> canvasPane.requestFocus());
+        canvasPane.setOnKeyPressed(e -> {
+            boolean key = e.getCode() == javafx.scene.input.KeyCode.CONTEXT_MENU
+                    || e.getCode() == javafx.scene.input.KeyCode.F10 && e.isShiftDown();
+            Rectangle2D r = selected < 0 ? null : bars.get(selected);
+            if (key && r != null) {
+                double x = r.getMinX() + Math.min(r.getWidth() / 2, 20), y = r.getMinY() + r.getHeight() / 2;
+                javafx.geometry.Point2D at = canvas.localToScreen(x, y);
+                clicked(x, y, true, at.getX(), at.getY());
+                e.consume();
+            }
+        });
     }
 
     private HBox toolbar() {
@@ -143,7 +157,7 @@ public final class TimelineView extends BorderPane implements TabCanvas {
         fit.setId("timelineFit");
         fit.setOnAction(e -> fit());
         spanLabel.setId("timelineSpan");
-        Label hint = new Label("Ctrl+wheel zooms, drag pans, right-click lists stacked bars");
+        Label hint = new Label("Ctrl+wheel zooms, drag pans, right-click: the bars under it, filters, copy");
         hint.setStyle("-fx-text-fill: #777;");
         HBox bar = new HBox(4, new Label("Zoom"), out, in, fit, spanLabel, hint);
         bar.setAlignment(Pos.CENTER_LEFT);
@@ -182,6 +196,11 @@ public final class TimelineView extends BorderPane implements TabCanvas {
                 item.setMnemonicParsing(false);
                 item.setOnAction(a -> choose(i));
                 chooser.getItems().add(item);
+            }
+            List<MenuItem> extra = barMenu.apply(transactions.get(hits.get(hits.size() - 1)));
+            if (!extra.isEmpty()) {
+                chooser.getItems().add(new javafx.scene.control.SeparatorMenuItem());
+                chooser.getItems().addAll(extra);
             }
             chooser.show(canvas, screenX, screenY);
             return;
@@ -272,6 +291,16 @@ public final class TimelineView extends BorderPane implements TabCanvas {
             redraw();
         }
     }
+
+    /**
+     * What a right-click on a bar offers besides choosing among the bars under the pointer, for the
+     * transaction on top: Apply as Filter, Prepare as Filter, Copy.
+     */
+    public void setBarMenu(java.util.function.Function<Transaction, List<MenuItem>> items) {
+        barMenu = items == null ? t -> List.of() : items;
+    }
+
+    private java.util.function.Function<Transaction, List<MenuItem>> barMenu = t -> List.of();
 
     public void setOnSelect(Consumer<Transaction> handler) {
         onSelect = handler == null ? t -> {} : handler;

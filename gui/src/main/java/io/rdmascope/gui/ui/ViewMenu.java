@@ -1,5 +1,6 @@
 package io.rdmascope.gui.ui;
 
+import java.util.List;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
@@ -39,7 +40,26 @@ final class ViewMenu {
         MenuItem in = item("Zoom In", new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN), 1);
         MenuItem out = item("Zoom Out", new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN), -1);
         MenuItem normal = item("Normal Size", new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN), 0);
-        Menu view = new Menu("View", null, time, new SeparatorMenuItem(), in, out, normal);
+        List<MenuItem> panes = new java.util.ArrayList<>();
+        for (String pane : List.of("Packet List", "Packet Details", "Packet Bytes")) {
+            javafx.scene.control.CheckMenuItem item = new javafx.scene.control.CheckMenuItem(pane);
+            item.setId("view" + pane.replace(" ", ""));
+            item.setSelected(true);
+            item.setOnAction(e -> actions.showPane(pane, item.isSelected()));
+            panes.add(item);
+        }
+        ToggleGroup layouts = new ToggleGroup();
+        RadioMenuItem beside = new RadioMenuItem("Details Beside Bytes");
+        beside.setToggleGroup(layouts);
+        beside.setSelected(true);
+        beside.setOnAction(e -> actions.sideBySide(true));
+        RadioMenuItem stacked = new RadioMenuItem("Details Above Bytes");
+        stacked.setToggleGroup(layouts);
+        stacked.setOnAction(e -> actions.sideBySide(false));
+        Menu layout = new Menu("Layout", null, beside, stacked);
+        Menu view = new Menu("View", null, time, new SeparatorMenuItem(), in, out, normal, new SeparatorMenuItem());
+        view.getItems().addAll(panes);
+        view.getItems().add(layout);
         view.setId("viewMenu");
         return view;
     }

@@ -38,6 +38,11 @@ final class WindowFilterHost implements FilterBar.Host {
     }
 
     @Override
+    public void displayed(int shown, int of) {
+        view.table().noMatch(of >= 0 && shown == 0);
+    }
+
+    @Override
     public void showProgress(Task<?> task) {
         statusBar.showProgress(task);
     }
