@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * A soak run of the live monitor, outside the build's tests: a monitor process ({@code rdmascope
  * analyze -i lo} with a ring buffer, metrics and summaries) watches a steady stream of MPA traffic
  * made by {@code synth} and sent over real TCP connections on loopback, opened and closed one after
- * another, every fifth one with a corrupted FPDU (a CRC mismatch). Every minute the monitor's
+ * another, every fifth one with a corrupted FPDU (a CRC mismatch); connections silent for 30 s
+ * are let go ({@code --idle-timeout 30}). Every minute the monitor's
  * resident memory (VmRSS) and its counts are printed.
  *
  * <pre>
@@ -59,7 +60,7 @@ public final class Soak {
             Path err = dir.resolve("monitor.err");
             Process monitor = new ProcessBuilder(launcher, "analyze", "--format", "json", "-i", "lo",
                     "-f", "tcp port " + port, "-w", dir.resolve("ring.pcapng").toString(), "-b", "duration:60",
-                    "-b", "files:3", "--metrics-port", "0", "--summary-interval", "60")
+                    "-b", "files:3", "--metrics-port", "0", "--summary-interval", "60", "--idle-timeout", "30")
                     .redirectError(err.toFile()).redirectOutput(dir.resolve("report.json").toFile()).start();
             int metricsPort = await(err, monitor);
             System.out.printf(Locale.ROOT, "monitor pid %d, metrics on %d, %.0f MB/s for %.1f minutes, files in %s%n",
