@@ -226,6 +226,16 @@ public final class Statistics {
         return s == Severity.ERROR ? "Errors" : s == Severity.WARNING ? "Warnings" : "Notes";
     }
 
+    /** {@code s} right-aligned in {@code width} columns, as {@code %<width>s}. */
+    static String right(String s, int width) {
+        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+    }
+
+    /** {@code s} left-aligned in {@code width} columns, as {@code %-<width>s}. */
+    static String left(String s, int width) {
+        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+
     private static void expertText(FileAnalysis f, PrintWriter out) {
         Map<Severity, Map<ViolationCode, Group>> groups = expert(f);
         out.println(RULE);
@@ -238,13 +248,18 @@ public final class Statistics {
             if (bySeverity == null) {
                 continue;
             }
-            long total = bySeverity.values().stream().mapToLong(g -> g.count[0]).sum();
+            long total = 0;
+            for (Group g : bySeverity.values()) {
+                total += g.count[0];
+            }
             out.println();
             out.println(title(s) + " (" + total + ")");
             out.println("=============");
-            out.printf("%12s %12s  %-32s %s%n", "Frequency", "First frame", "Code", "Summary");
+            // padded by hand: a Formatter would load the locale data at start-up for these few lines
+            out.println(right("Frequency", 12) + " " + right("First frame", 12) + "  " + left("Code", 32) + " Summary");
             for (Group g : bySeverity.values()) {
-                out.printf("%12d %12d  %-32s %s%n", g.count[0], g.first.frame(), g.code.name(), g.first.message());
+                out.println(right(Long.toString(g.count[0]), 12) + " " + right(Long.toString(g.first.frame()), 12) + "  "
+                        + left(g.code.name(), 32) + " " + g.first.message());
             }
         }
         out.println(RULE);
