@@ -67,6 +67,7 @@ public final class Engine implements MessageListener {
     public static final int MAX_OUTSTANDING_READS = 16384;
     public static final int MAX_UNADVERTISED_PER_CONNECTION = 1 << 16;
 
+    private final EngineListener listener;
     private final NicModel model;
     private final Connections conns;
     private final Ledger ledger;
@@ -96,6 +97,7 @@ public final class Engine implements MessageListener {
      * (subscribed when the listener {@linkplain EngineListener#wantsSteps() wants steps}).
      */
     Engine(NicSettings settings, EngineListener listener, List<Ulp> protocols, List<Decisions> subscribers) {
+        this.listener = listener;
         NicSettings nic = settings == null ? NicSettings.DEFAULTS : settings;
         this.model = new NicModel(nic.buffersPerQp(), nic.maxPerOperation());
         this.conns = new Connections(model);
@@ -340,6 +342,7 @@ public final class Engine implements MessageListener {
         if (connection == null) {
             return;
         }
+        listener.transportConnection(connection);
         Conn c = conns.of(connection);
         for (Direction d : Direction.values()) {
             byte[] pd = connection.privateData(d);

@@ -33,6 +33,12 @@ public interface EngineListener {
     }
 
     /**
+     * A connection of a transport other than iWARP (a RoCE queue pair) the engine judges from now
+     * on; told again when its set-up completes. For listeners that read its counters as it goes.
+     */
+    default void transportConnection(io.rdmascope.rdma.RdmaConnection connection) {}
+
+    /**
      * Both listeners, {@code first} first: findings go to both, and a step to each that wants
      * steps.
      */
@@ -50,6 +56,12 @@ public interface EngineListener {
             public void transaction(Transaction transaction) {
                 first.transaction(transaction);
                 second.transaction(transaction);
+            }
+
+            @Override
+            public void transportConnection(io.rdmascope.rdma.RdmaConnection connection) {
+                first.transportConnection(connection);
+                second.transportConnection(connection);
             }
 
             @Override

@@ -14,6 +14,8 @@ import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
 import io.rdmascope.pipeline.CaptureSummary;
+import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.roce.QpConnection;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.util.ArrayDeque;
@@ -49,6 +51,8 @@ public final class LiveMetrics implements EngineListener {
     private final Counter retransmissions;
     private final Counter naks;
     private final Deque<Pending> pending = new ArrayDeque<>();
+    /** The RoCE connections seen, once each (the queue-pair stage follows at most 65536). */
+    private final java.util.Set<QpConnection> queuePairs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final List<EngineListener> followers = new ArrayList<>();
     private final java.util.concurrent.atomic.AtomicLong lost = new java.util.concurrent.atomic.AtomicLong();
     private HTTPServer server;
@@ -84,6 +88,12 @@ public final class LiveMetrics implements EngineListener {
                 .register(registry);
         naks = Counter.builder().name("rdmascope_roce_naks").help("RoCE NAKs, by type (sequence, rnr, error)")
                 .labelNames("type").withoutExemplars().register(registry);
+        CounterWithCallback.builder().name("rdmascope_roce_ecn_ce_packets")
+                .help("RoCE packets whose IP header says congestion experienced (ECN CE)")
+                .callback(cb -> cb.call(roceCount(n -> n.ecnCe))).register(registry);
+        CounterWithCallback.builder().name("rdmascope_roce_cnps")
+                .help("RoCE Congestion Notification Packets (DCQCN, Annex A17)")
+                .callback(cb -> cb.call(roceCount(n -> n.cnps))).register(registry);
         // every series at zero from the start, so that a rate or an increase is defined from the first scrape
         for (ViolationCode c : ViolationCode.values()) {
             violations.labelValues(c.name(), c.severity.jsonName());
@@ -108,6 +118,28 @@ public final class LiveMetrics implements EngineListener {
             }
         }
         return b.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The sum of one counter over the RoCE connections seen (read while the analysis updates them: a snapshot). */
+    private long roceCount(java.util.function.ToLongFunction<QpConnection.Counters> counter) {
+        List<QpConnection> all;
+        synchronized (queuePairs) {
+            all = new ArrayList<>(queuePairs);
+        }
+        long sum = 0;
+        for (QpConnection q : all) {
+            sum += counter.applyAsLong(q.counters);
+        }
+        return sum;
+    }
+
+    @Override
+    public void transportConnection(RdmaConnection connection) {
+        if (connection instanceof QpConnection q) {
+            synchronized (queuePairs) {
+                queuePairs.add(q);
+            }
+        }
     }
 
     /** Also tells {@code listener} of each violation and transaction as it is counted (gaps once resolved). */

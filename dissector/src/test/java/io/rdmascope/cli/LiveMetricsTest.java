@@ -39,7 +39,7 @@ class LiveMetricsTest {
         assumeTrue(why == null, "cannot capture on lo: " + why);
     }
 
-    private static int port(LiveCaptureTest.Running r) throws InterruptedException {
+    static int port(LiveCaptureTest.Running r) throws InterruptedException {
         Pattern p = Pattern.compile("Metrics on http://127\\.0\\.0\\.1:(\\d+)/metrics");
         while (true) {
             Matcher m = p.matcher(r.err());

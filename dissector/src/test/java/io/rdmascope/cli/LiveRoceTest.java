@@ -69,4 +69,36 @@ class LiveRoceTest {
             assertThat(report).as(r.out()).contains("1 RoCE connection", "18 transactions", "0 errors", "0 warnings");
         });
     }
+
+    @Test
+    void theMetricsCountTheEcnMarksAndCnpsOfTheQueuePairsAsTheyCome() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            Path sample = Path.of("..", "samples", "roce-ecn-cnp.pcap");
+            List<byte[]> frames = frames(sample);
+            LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "-i", "lo", "-f", "udp port 4791",
+                    "--metrics-port", "0");
+            r.awaitCapturing();
+            int port = LiveMetricsTest.port(r);
+            PcapNetworkInterface lo = Pcaps.getDevByName("lo");
+            try (PcapHandle h = lo.openLive(65536, PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 100)) {
+                for (byte[] f : frames) {
+                    h.sendPacket(f);
+                    Thread.sleep(2);
+                }
+            }
+            // the sample holds 3 packets marked congestion experienced and 2 CNPs (its expected analysis)
+            java.util.Map<String, Double> m = java.util.Map.of();
+            for (int i = 0; i < 100; i++) {
+                m = LiveMetricsTest.scrape(port);
+                if (m.getOrDefault("rdmascope_roce_cnps_total", 0.0) >= 2) {
+                    break;
+                }
+                Thread.sleep(50);
+            }
+            assertThat(m).containsEntry("rdmascope_roce_ecn_ce_packets_total", 3.0)
+                    .containsEntry("rdmascope_roce_cnps_total", 2.0);
+            Live.stopAll();
+            assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+        });
+    }
 }
