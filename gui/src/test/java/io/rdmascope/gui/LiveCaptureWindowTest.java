@@ -110,6 +110,9 @@ class LiveCaptureWindowTest {
 
             robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+            // the summary of the whole capture replaces the running count once the last update is drawn
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.status().getText().startsWith("lo: ")
+                    && !robot.lookup("#startButton").queryButton().isDisabled());
             WaitForAsyncUtils.waitForFxEvents();
             assertThat(view.isCapturing()).isFalse();
             assertThat(view.status().getText()).startsWith("lo: ").contains("0 dropped", "5 transactions", "1 error");
@@ -159,6 +162,7 @@ class LiveCaptureWindowTest {
 
             robot.press(KeyCode.CONTROL).press(KeyCode.E).release(KeyCode.E).release(KeyCode.CONTROL);
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.status().getText().startsWith("lo: "));
             assertThat(view.status().getText()).startsWith("lo: ").contains("5 transactions");
         }
     }
@@ -179,6 +183,7 @@ class LiveCaptureWindowTest {
         assertThat(view.isCapturing()).isTrue();
         robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_HIDING)));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isLoading());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.status().getText().startsWith("lo: "));
         assertThat(view.status().getText()).startsWith("lo: ").contains(" transactions");
     }
 
