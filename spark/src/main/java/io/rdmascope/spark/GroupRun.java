@@ -4,11 +4,10 @@ import io.rdmascope.capture.CaptureReader;
 import io.rdmascope.capture.Captures;
 import io.rdmascope.capture.ForwardingCaptureReader;
 import io.rdmascope.capture.Packet;
-import io.rdmascope.ddp.MessageAssembly;
 import io.rdmascope.engine.Engine;
+import io.rdmascope.engine.Judge;
 import io.rdmascope.engine.TransactionKind;
 import io.rdmascope.mpa.MpaConnection;
-import io.rdmascope.pdu.FrameOrder;
 import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.Dissection;
@@ -56,10 +55,10 @@ final class GroupRun {
     /** The engine of {@link Analyzer.EngineFactory#ENGINE}, keeping the frames at which ids are given. */
     Analyzer.EngineFactory engines() {
         return (settings, listener) -> {
-            Engine e = new Engine(settings, listener);
-            e.keepCreationFrames();
-            engine = e;
-            return new FrameOrder(new MessageAssembly(e));
+            Judge judge = Judge.of(settings, listener);
+            judge.engine().keepCreationFrames();
+            engine = judge.engine();
+            return judge.input();
         };
     }
 
