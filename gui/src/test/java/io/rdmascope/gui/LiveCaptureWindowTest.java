@@ -65,6 +65,20 @@ class LiveCaptureWindowTest {
         });
     }
 
+    /**
+     * Waits for {@code condition}; on a timeout, fails with what the window showed (status bar,
+     * whether it still loads or captures), so that a slow or failed stop can be told apart.
+     */
+    private void await(int seconds, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("after " + seconds + " s: status \"" + view.status().getText() + "\", loading "
+                    + view.isLoading() + ", capturing " + view.isCapturing() + ", frames "
+                    + view.allRows().frameCount(), e);
+        }
+    }
+
     private static long transactionsShown(FxRobot robot) {
         List<KindTable.Row> rows = List.copyOf(robot.lookup("#statistics").queryAs(StatisticsPane.class)
                 .kindTable().getItems());
@@ -82,12 +96,12 @@ class LiveCaptureWindowTest {
             });
             assertThat(view.table().getItems()).isEmpty();
             send(replay).get(30, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10
+            await(30, () -> view.allRows().frameCount() >= 10
                     && !view.table().getItems().isEmpty());
             assertThat(view.isCapturing()).isTrue();
             assertThat(view.table().getItems().size()).isLessThan((int) view.allRows().frameCount());
             robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+            await(30, () -> !view.isLoading());
         }
     }
 
@@ -99,19 +113,19 @@ class LiveCaptureWindowTest {
             assertThat(robot.lookup("#stopButton").queryButton().isDisabled()).isFalse();
             assertThat(robot.lookup("#startButton").queryButton().isDisabled()).isTrue();
             send(replay).get(30, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10
+            await(30, () -> view.allRows().frameCount() >= 10
                     && view.status().getText().startsWith("Capturing on lo: "));
             // the capture's drop count beside the frames, while it runs
             assertThat(view.status().getText()).matches("Capturing on lo: \\d+ frames, 0 dropped");
             // the analysis follows the capture: the connection's lane and its transactions so far
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.timeline().lanes().isEmpty()
+            await(30, () -> !view.timeline().lanes().isEmpty()
                     && transactionsShown(robot) > 0);
             assertThat(view.isCapturing()).isTrue();
 
             robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
+            await(30, () -> !view.isLoading());
             // the summary of the whole capture replaces the running count once the last update is drawn
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.status().getText().startsWith("lo: ")
+            await(30, () -> view.status().getText().startsWith("lo: ")
                     && !robot.lookup("#startButton").queryButton().isDisabled());
             WaitForAsyncUtils.waitForFxEvents();
             assertThat(view.isCapturing()).isFalse();
@@ -158,11 +172,11 @@ class LiveCaptureWindowTest {
             robot.clickOn(start);
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, view::isCapturing);
             send(replay).get(30, TimeUnit.SECONDS);
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> view.allRows().frameCount() >= 10);
+            await(30, () -> view.allRows().frameCount() >= 10);
 
             robot.press(KeyCode.CONTROL).press(KeyCode.E).release(KeyCode.E).release(KeyCode.CONTROL);
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !view.isLoading());
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.status().getText().startsWith("lo: "));
+            await(30, () -> !view.isLoading());
+            await(30, () -> view.status().getText().startsWith("lo: "));
             assertThat(view.status().getText()).startsWith("lo: ").contains("5 transactions");
         }
     }
@@ -183,7 +197,7 @@ class LiveCaptureWindowTest {
         assertThat(view.isCapturing()).isTrue();
         robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_HIDING)));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.isLoading());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.status().getText().startsWith("lo: "));
+        await(30, () -> view.status().getText().startsWith("lo: "));
         assertThat(view.status().getText()).startsWith("lo: ").contains(" transactions");
     }
 

@@ -261,6 +261,7 @@ public final class MainView extends BorderPane {
             endProgress();
             Throwable ex = task.getException();
             String reason = ex == null ? "unknown error" : ex.getMessage() != null ? ex.getMessage() : ex.toString();
+            LOG.log(java.util.logging.Level.WARNING, source.failure(), ex);
             status.setText(source.failure());
             showError(source.failure(), reason);
         });
@@ -313,10 +314,12 @@ public final class MainView extends BorderPane {
         String counts = StatusText.count(rows.frameCount(), "frame") + (m != null ? dropped(m) : "");
         if (m != null) {
             counts += ", " + StatusText.findings(m.transactions().size(), m.violations());
-            refreshAnalysis(m);
         }
         summary = (cancelled ? "Loading cancelled: " : "") + name + ": " + counts;
         status.setText(summary);
+        if (m != null) {
+            refreshAnalysis(m);
+        }
         table.refresh();
         if (!filterBar.field().getText().isBlank()) {
             applyFilter();
