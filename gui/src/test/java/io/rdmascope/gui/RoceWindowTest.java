@@ -73,6 +73,37 @@ class RoceWindowTest {
     }
 
     @Test
+    void analyzeFollowOffersTheQueuePairsPacketsAndMessagesOnARoceFrame(FxRobot robot) throws Exception {
+        open(robot);
+        robot.interact(() -> view.jumpTo(WRITE_FIRST));
+        robot.clickOn("Analyze").clickOn("Follow");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.MenuItem mpa = item(robot, "followMpa");
+        javafx.scene.control.MenuItem messages = item(robot, "followQueuePairMessages");
+        // as Wireshark greys Follow TCP Stream on a UDP packet
+        assertThat(mpa.isDisable()).isTrue();
+        assertThat(item(robot, "followDdp").isDisable()).isTrue();
+        assertThat(item(robot, "followQueuePairPackets").isDisable()).isFalse();
+        assertThat(messages.isDisable()).isFalse();
+        robot.clickOn("Queue Pair Messages");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#followList").tryQuery().isPresent());
+        javafx.scene.control.ListView<?> list = robot.lookup("#followList").queryAs(javafx.scene.control.ListView.class);
+        Stage follow = (Stage) list.getScene().getWindow();
+        assertThat(follow.getTitle()).startsWith("Follow Queue Pair Messages (q1)");
+        robot.interact(follow::close);
+        // closed, the menu's items are all enabled again, so that its shortcuts work on any frame
+        assertThat(mpa.isDisable()).isFalse();
+    }
+
+    private javafx.scene.control.MenuItem item(FxRobot robot, String id) {
+        javafx.scene.control.MenuBar bar = robot.lookup(".menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+        return bar.getMenus().stream().filter(m -> "analyzeMenu".equals(m.getId()))
+                .flatMap(m -> m.getItems().stream()).filter(javafx.scene.control.Menu.class::isInstance)
+                .flatMap(m -> ((javafx.scene.control.Menu) m).getItems().stream())
+                .filter(i -> id.equals(i.getId())).findFirst().orElseThrow();
+    }
+
+    @Test
     void detailTreeShowsTheInfinibandHeadersAndTheirOctets(FxRobot robot) throws Exception {
         open(robot);
         robot.interact(() -> view.jumpTo(WRITE_FIRST));

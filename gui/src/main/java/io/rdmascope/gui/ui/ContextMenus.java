@@ -36,6 +36,11 @@ final class ContextMenus {
         /** Opens Follow MPA Stream or Follow DDP Stream for the selected frame. */
         default void follow(FollowedStream.Layer layer) {}
 
+        /** The kind of connection the selected frame belongs to, which the Follow items offer. */
+        default FollowItems.Kind followKind() {
+            return FollowItems.Kind.NONE;
+        }
+
         /** The filter in the bar now, which "...and Selected" and the like combine with. */
         default String currentFilter() {
             return "";
@@ -97,6 +102,11 @@ final class ContextMenus {
             @Override
             public void follow(FollowedStream.Layer layer) {
                 view.follow(layer);
+            }
+
+            @Override
+            public FollowItems.Kind followKind() {
+                return view.followKind();
             }
 
             @Override
@@ -166,14 +176,10 @@ final class ContextMenus {
         }
     }
 
-    /** Follow &gt; MPA Stream, DDP Stream. */
+    /** Follow &gt; MPA Stream, DDP Stream, Queue Pair Packets, Queue Pair Messages. */
     private Menu follow() {
         Menu follow = new Menu("Follow");
-        for (FollowedStream.Layer l : FollowedStream.Layer.values()) {
-            MenuItem item = new MenuItem(l + " Stream");
-            item.setOnAction(e -> actions.follow(l));
-            follow.getItems().add(item);
-        }
+        new FollowItems(follow, actions::followKind, actions::follow, false);
         return follow;
     }
 

@@ -165,15 +165,15 @@ final class MainMenus {
         return go;
     }
 
-    /** Analyze &gt; Follow: the selected frame's connection as MPA or DDP messages (Wireshark's Follow TCP Stream). */
+    /**
+     * Analyze &gt; Follow: the selected frame's connection as MPA or DDP messages, or a queue pair's
+     * packets or messages (Wireshark's Follow TCP Stream).
+     */
     private Menu analyzeMenu() {
-        MenuItem mpa = item("MPA Stream", KeyCombination.keyCombination("Shortcut+Alt+Shift+M"),
-                () -> actions.follow(io.rdmascope.gui.model.FollowedStream.Layer.MPA));
-        mpa.setId("followMpa");
-        MenuItem ddp = item("DDP Stream", KeyCombination.keyCombination("Shortcut+Alt+Shift+D"),
-                () -> actions.follow(io.rdmascope.gui.model.FollowedStream.Layer.DDP));
-        ddp.setId("followDdp");
-        Menu analyze = new Menu("Analyze", null, new Menu("Follow", null, mpa, ddp));
+        Menu follow = new Menu("Follow");
+        follow.setId("followMenu");
+        new FollowItems(follow, actions::followKind, actions::follow, true);
+        Menu analyze = new Menu("Analyze", null, follow);
         analyze.setId("analyzeMenu");
         return analyze;
     }

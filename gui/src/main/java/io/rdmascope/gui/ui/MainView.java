@@ -434,6 +434,14 @@ public final class MainView extends BorderPane {
         return FollowStreamWindow.open(this, model, row == null ? -1 : row.number(), layer);
     }
 
+    /** The kind of connection the selected frame belongs to: what Follow can show of it. */
+    public FollowItems.Kind followKind() {
+        FrameRow row = table.getSelectionModel().getSelectedItem();
+        CaptureModel m = model;
+        String id = m == null || row == null ? null : m.connectionAt(row.number());
+        return id == null ? FollowItems.Kind.NONE : m.queuePair(id) ? FollowItems.Kind.QUEUE_PAIR : FollowItems.Kind.MPA;
+    }
+
     /** Selects one frame in the packet list (clearing the filter when it hides the frame). */
     public void jumpTo(long frame) {
         navigator.jumpTo(frame);
