@@ -204,6 +204,7 @@ public final class AnalysisJsonWriter {
             g.writeNumberField("ecnCe", n.ecnCe);
             g.writeNumberField("cnps", n.cnps);
             g.writeNumberField("icrcErrors", n.icrcErrors);
+            g.writeNumberField("sequenceStateDropped", n.sequenceStateDropped);
             g.writeEndObject();
         }
         g.writeEndObject();

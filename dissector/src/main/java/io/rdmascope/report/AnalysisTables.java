@@ -121,7 +121,10 @@ public final class AnalysisTables {
             roce("captureLost", Type.INT64, q -> q.counters.captureLost),
             roce("ecnCe", Type.INT64, q -> q.counters.ecnCe),
             roce("cnps", Type.INT64, q -> q.counters.cnps),
-            roce("icrcErrors", Type.INT64, q -> q.counters.icrcErrors)));
+            roce("icrcErrors", Type.INT64, q -> q.counters.icrcErrors),
+            roce("goBackN", Type.INT64, q -> q.counters.goBackN),
+            roce("duplicatePackets", Type.INT64, q -> q.counters.duplicatePackets),
+            roce("sequenceStateDropped", Type.INT64, q -> q.counters.sequenceStateDropped)));
 
     /** A column of the MPA connections' rows, null on the others. */
     private static Column<ConnectionRow> mpa(String name, Type type, Function<MpaConnection, Object> value) {

@@ -323,6 +323,10 @@ public final class AnalysisTextWriter {
             if (n.ecnCe + n.cnps > 0) {
                 sb.append(", ").append(n.ecnCe).append(" ECN CE, ").append(n.cnps).append(plural(n.cnps, " CNP"));
             }
+            if (n.sequenceStateDropped > 0) {
+                sb.append(", PSNs followed anew ").append(n.sequenceStateDropped)
+                        .append(plural(n.sequenceStateDropped, " time")).append(" (too many queue pairs at once)");
+            }
         }
         return sb.toString();
     }

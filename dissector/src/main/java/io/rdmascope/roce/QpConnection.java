@@ -43,6 +43,8 @@ public final class QpConnection implements RdmaConnection {
     public byte[] requestPrivateData, replyPrivateData;
     /** What the stage counted on this connection. */
     public final Counters counters = new Counters();
+    /** Messages each side's requester had begun when its sequence state was let go: numbering goes on from there. */
+    final long[] messagesBefore = {0, 0};
     /** The local communication IDs of the two sides (CM), or -1. */
     final long[] commId = {-1, -1};
 
@@ -73,6 +75,12 @@ public final class QpConnection implements RdmaConnection {
         public long cnps;
         /** Packets whose ICRC does not match. */
         public long icrcErrors;
+        /**
+         * Times the stage let go of this queue pair's sequence state while it was still open, as
+         * {@link QueuePairs#MAX_FOLLOWED} others were more recently active; its PSNs were then
+         * followed anew, as at the start of a capture.
+         */
+        public long sequenceStateDropped;
         /** The longest time from a packet's first sending to its retransmission, in nanoseconds. */
         public long maxRetransmitDelayNanos;
         /** Sum of retransmission delays, in nanoseconds. */

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -24,9 +25,10 @@ import java.util.List;
  * are numbered per direction in the order their first packet was first seen; ACKs, NAKs and
  * responses name the requests they answer by PSN, which this stage turns into message numbers.
  *
- * <p>Bounds: at most {@link #MAX_CONNECTIONS} connections are followed (packets of more are
- * counted, {@link #untracked()}, not judged), the packets of at most {@link #MAX_FOLLOWED} at once (a
- * closed connection's state is let go), each requester remembers the PSNs of its window ({@link SeenPsns}) and at
+ * <p>Bounds: at most {@link #MAX_CONNECTIONS} open connections are followed (packets of more are
+ * counted, {@link #untracked()}, not judged; closed ones are forgotten to make room), the sequence
+ * state of at most {@link #MAX_FOLLOWED} at once (a closed connection's state is let go, and the
+ * least recently active one's when another needs room), each requester remembers the PSNs of its window ({@link SeenPsns}) and at
  * most {@link #MAX_UNANSWERED} requests awaiting their answer.
  */
 public final class QueuePairs {
@@ -52,7 +54,8 @@ public final class QueuePairs {
     private final HashMap<String, QpConnection> byQp = new HashMap<>();
     /** REQs awaiting their REP, by the active side's address and communication ID. */
     private final HashMap<String, QpConnection> pending = new HashMap<>();
-    private final HashMap<QpConnection, Requester[]> state = new HashMap<>();
+    /** The sequence state of the queue pairs followed, least recently active first. */
+    private final LinkedHashMap<QpConnection, Requester[]> state = new LinkedHashMap<>(16, 0.75f, true);
     private final List<QpConnection> connections = new ArrayList<>();
     private int nextId = 1;
     private long untracked;
@@ -183,23 +186,32 @@ public final class QueuePairs {
         }
         int op = p.operation();
         Requester r = requester(c, Opcodes.isRequest(op) ? d : 1 - d);
-        if (r == null) {
-            untracked++;
-        } else if (Opcodes.isRequest(op)) {
+        if (Opcodes.isRequest(op)) {
             request(c, d, r, p, op);
         } else {
             response(c, 1 - d, r, p, op);
         }
     }
 
-    /** The state of direction d's requester, or null when {@link #MAX_FOLLOWED} connections are followed already. */
+    /**
+     * The state of direction d's requester. With {@link #MAX_FOLLOWED} connections followed
+     * already, the least recently active one's state is let go first (its waiting packets taken,
+     * as at the end of a capture): when it comes back, its PSNs are followed anew.
+     */
     private Requester requester(QpConnection c, int d) {
         Requester[] rs = state.get(c);
         if (rs == null) {
             if (state.size() >= MAX_FOLLOWED) {
-                return null;
+                QpConnection eldest = state.keySet().iterator().next();
+                flush(eldest);
+                Requester[] gone = state.remove(eldest);
+                eldest.messagesBefore[0] = gone[0].messages;
+                eldest.messagesBefore[1] = gone[1].messages;
+                eldest.counters.sequenceStateDropped++;
             }
             rs = new Requester[] {new Requester(), new Requester()};
+            rs[0].messages = c.messagesBefore[0];
+            rs[1].messages = c.messagesBefore[1];
             state.put(c, rs);
         }
         return rs[d];
@@ -239,8 +251,18 @@ public final class QueuePairs {
         return c;
     }
 
-    /** A new connection, or null when {@link #MAX_CONNECTIONS} are followed already (the rest are counted). */
+    /**
+     * A new connection, or null when {@link #MAX_CONNECTIONS} are open at once (the rest are
+     * counted). Closed connections are forgotten here once that many are known: the reports hold
+     * them already, and a later packet for one of their queue pairs makes a new connection.
+     */
     private QpConnection add(long frame) {
+        if (connections.size() >= MAX_CONNECTIONS) {
+            connections.removeIf(x -> x.closed);
+            byQp.values().removeIf(x -> x.closed);
+            pending.values().removeIf(x -> x.closed);
+            lastConnection = null;
+        }
         if (connections.size() >= MAX_CONNECTIONS) {
             untracked++;
             return null;
@@ -867,11 +889,8 @@ public final class QueuePairs {
                 byQp.put(key(c.address[1], c.qpn[1]), c);
                 lastConnection = null;
                 state.remove(c);
-                Requester first = requester(c, 0);
-                if (first != null) {
-                    first.expected = c.startingPsn[0];
-                    requester(c, 1).expected = c.startingPsn[1];
-                }
+                requester(c, 0).expected = c.startingPsn[0];
+                requester(c, 1).expected = c.startingPsn[1];
                 out.rdmaConnection(c);
                 return c;
             }

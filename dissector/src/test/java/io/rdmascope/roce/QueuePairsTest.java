@@ -220,6 +220,27 @@ class QueuePairsTest {
     }
 
     @Test
+    void moreQueuePairsThanTheStateHoldsAreAllJudgedTheLeastRecentlyActiveFollowedAnew() {
+        int extra = 10;
+        for (int q = 0; q < QueuePairs.MAX_FOLLOWED + extra; q++) {
+            stage.packet(packet(A, B, Opcodes.SEND_ONLY, 0x1000 + q, 100, 8));
+        }
+        // every Send is a message, however many queue pairs came before it
+        assertThat(events).filteredOn(e -> e.kind == RdmaEvent.Kind.SEND).hasSize(QueuePairs.MAX_FOLLOWED + extra);
+        assertThat(stage.untracked()).isZero();
+        // the CM's queue pair (the least recently active) and the first assumed ones were let go
+        List<QpConnection> cs = stage.connections();
+        assertThat(cs.get(0).counters.sequenceStateDropped).isEqualTo(1);
+        assertThat(cs.stream().mapToLong(c -> c.counters.sequenceStateDropped).sum()).isEqualTo(extra + 1);
+        // the first assumed queue pair comes back: its next PSN is taken as the start of its
+        // sequence, its messages numbered on from the last one
+        events.clear();
+        stage.packet(packet(A, B, Opcodes.SEND_ONLY, 0x1000, 101, 8));
+        assertThat(kinds()).isEqualTo("SEND#2");
+        assertThat(cs.get(1).counters.missingPackets).isZero();
+    }
+
+    @Test
     void aMiddlePacketShortOfThePathMtuBreaksTheLengthRule() {
         stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
         stage.packet(request(Opcodes.WRITE_MIDDLE, PSN_A + 1, 1000));
