@@ -3,6 +3,7 @@ package io.rdmascope.gui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.rdmascope.gui.live.LiveSession;
 import io.rdmascope.gui.model.FrameRow;
 import io.rdmascope.gui.ui.MainView;
 import io.rdmascope.gui.ui.StatisticsPane;
@@ -146,6 +147,64 @@ class LiveCaptureWindowTest {
             robot.interact(() -> assertThat(view.selectField("ddp.tagged")).isTrue());
             assertThat(view.hex().bytes()).isNotEmpty();
         }
+    }
+
+    @Test
+    void aRingOfFilesShowsTheFileBeingWrittenAndKeepsTheCaptureOnDisk(FxRobot robot) throws Exception {
+        try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+            robot.interact(() -> view.captureMenu().start("lo", replay.filter(), new LiveSession.Ring(8, 0)));
+            LiveSession session = view.captureMenu().session();
+            send(replay).get(30, TimeUnit.SECONDS);
+            // the window goes on to the next file each time one holds 8 frames
+            await(30, () -> session.files().size() >= 3 && view.status().getText().startsWith("Capturing on lo (file "));
+            assertThat(view.allRows().frameCount()).isLessThanOrEqualTo(8);
+            assertThat(view.isCapturing()).isTrue();
+            robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
+            await(30, () -> !view.isLoading() && view.status().getText().startsWith("lo (file ")
+                    && !robot.lookup("#startButton").queryButton().isDisabled());
+            assertThat(view.isCapturing()).isFalse();
+            // every frame captured is in one of the files, numbered from 1 in each, none lost between two
+            long total = 0;
+            List<java.nio.file.Path> files = session.files();
+            for (int i = 0; i < files.size(); i++) {
+                long n = frames(files.get(i));
+                if (i < files.size() - 1) {
+                    assertThat(n).as(files.get(i).toString()).isEqualTo(8);
+                }
+                total += n;
+            }
+            assertThat(total).isEqualTo(session.capturedFrames());
+            assertThat(view.allRows().frameCount()).isEqualTo(frames(files.get(files.size() - 1)));
+            assertThat(view.row(1).number()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aRingKeepsTheNewestFilesOnly(FxRobot robot) throws Exception {
+        try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+            robot.interact(() -> view.captureMenu().start("lo", replay.filter(), new LiveSession.Ring(5, 2)));
+            LiveSession session = view.captureMenu().session();
+            send(replay).get(30, TimeUnit.SECONDS);
+            await(30, () -> view.status().getText().startsWith("Capturing on lo (file 4)")
+                    || view.status().getText().startsWith("Capturing on lo (file 5)"));
+            robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
+            await(30, () -> !view.isLoading() && view.status().getText().startsWith("lo (file "));
+            assertThat(session.files()).hasSize(2).allSatisfy(f -> assertThat(f).exists());
+            try (var listed = java.nio.file.Files.list(session.folder())) {
+                assertThat(listed.count()).isEqualTo(2);
+            }
+        }
+    }
+
+    private static long frames(java.nio.file.Path file) throws Exception {
+        long n = 0;
+        try (io.rdmascope.capture.CaptureReader r = io.rdmascope.capture.Captures.open(file)) {
+            io.rdmascope.capture.Packet p = new io.rdmascope.capture.Packet();
+            while (r.next(p)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     @Test

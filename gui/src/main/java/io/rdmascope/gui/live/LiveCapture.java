@@ -113,19 +113,11 @@ public final class LiveCapture {
      * @throws IOException with a one-line reason
      */
     public static CaptureModel open(String iface, String filter) throws IOException {
-        String bpf = filter == null || filter.isBlank() ? null : filter.trim();
-        LiveCaptureReader reader = new LiveCaptureReader(iface, bpf, 0, 0);
-        Path spool = null;
+        LiveSession session = LiveSession.open(iface, filter, LiveSession.Ring.NONE);
         try {
-            spool = Files.createTempFile("rdmascope-" + iface.replaceAll("[^A-Za-z0-9._-]", "_") + "-", ".pcap");
-            spool.toFile().deleteOnExit();
-            LiveSpool live = new LiveSpool(reader, spool);
-            return PipelineCaptureModel.live(live, spool, new SpoolReader(spool), NicSettings.DEFAULTS);
+            return session.nextFile();
         } catch (IOException | RuntimeException e) {
-            reader.close();
-            if (spool != null) {
-                Files.deleteIfExists(spool);
-            }
+            session.close();
             throw e;
         }
     }

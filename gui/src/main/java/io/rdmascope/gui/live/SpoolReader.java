@@ -13,15 +13,23 @@ import java.nio.file.StandardOpenOption;
 /**
  * Reads records of the file a {@link LiveSpool} writes, at the positions it told, while the file
  * still grows (the readers of {@link io.rdmascope.capture.Captures} see a file as long as it was
- * when opened). Random access only; closing it deletes the file, which belongs to the capture.
+ * when opened). Random access only; closing it deletes the file when the file belongs to the
+ * capture shown alone (a ring's files stay, see {@link LiveSession}).
  */
 final class SpoolReader implements CaptureReader {
     private final Path file;
     private final FileChannel channel;
     private final ByteBuffer header = ByteBuffer.allocate(LiveSpool.FILE_HEADER).order(ByteOrder.LITTLE_ENDIAN);
 
+    private final boolean deleteOnClose;
+
     SpoolReader(Path file) throws IOException {
+        this(file, true);
+    }
+
+    SpoolReader(Path file, boolean deleteOnClose) throws IOException {
         this.file = file;
+        this.deleteOnClose = deleteOnClose;
         this.channel = FileChannel.open(file, StandardOpenOption.READ);
     }
 
@@ -93,7 +101,9 @@ final class SpoolReader implements CaptureReader {
         try {
             channel.close();
         } finally {
-            Files.deleteIfExists(file);
+            if (deleteOnClose) {
+                Files.deleteIfExists(file);
+            }
         }
     }
 }

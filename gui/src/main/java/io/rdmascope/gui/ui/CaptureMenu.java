@@ -1,6 +1,7 @@
 package io.rdmascope.gui.ui;
 
 import io.rdmascope.gui.live.LiveCapture;
+import io.rdmascope.gui.live.LiveSession;
 import io.rdmascope.gui.model.CaptureModel;
 import java.io.IOException;
 import javafx.animation.PauseTransition;
@@ -26,7 +27,8 @@ import javafx.util.Duration;
  * capture, both on Ctrl+E and as the buttons beside the menus. The frames show as they are
  * captured; the analysis views are brought up to date about once a second, less often when doing
  * so takes long, so that a big capture never keeps the window busy. Closing the window stops the
- * capture; opening a file does too.
+ * capture; opening a file does too. With a ring of files (chosen in Interfaces…) the window shows
+ * the file being written and goes on to the next one when it is full ({@link LiveSession}).
  */
 public final class CaptureMenu {
     /** How often the analysis views follow a capture under way at most. */
@@ -44,6 +46,9 @@ public final class CaptureMenu {
     private final PauseTransition tick = new PauseTransition(REFRESH);
     private String iface;
     private String filter = "";
+    private LiveSession.Ring ring = LiveSession.Ring.NONE;
+    /** The capture under way or last shown, or null. */
+    private LiveSession session;
     /** Frames shown when the views were last brought up to date. */
     private long refreshedAt = -1;
     private InterfacesDialog dialog;
@@ -136,9 +141,15 @@ public final class CaptureMenu {
      * and nothing else changes.
      */
     public void start(String name, String captureFilter) {
+        start(name, captureFilter, ring);
+    }
+
+    /** Starts capturing, as {@link #start(String, String)}, into a ring of files when {@code ring} rotates. */
+    public void start(String name, String captureFilter, LiveSession.Ring ring) {
         String bpf = captureFilter == null ? "" : captureFilter.trim();
         iface = name;
         filter = bpf;
+        this.ring = ring;
         String failure = "Cannot capture on " + name;
         String why = LiveCapture.filterProblem(bpf);
         if (why != null) {
@@ -146,20 +157,60 @@ public final class CaptureMenu {
             view.showError(failure, why);
             return;
         }
+        LiveSession opened;
         CaptureModel model;
         try {
-            model = LiveCapture.open(name, bpf);
+            opened = LiveSession.open(name, bpf, ring);
         } catch (IOException | RuntimeException e) {
             view.status().setText(failure);
             view.showError(failure, e.getMessage() != null ? e.getMessage() : e.toString());
             return;
         }
-        view.capture(name, model);
+        try {
+            model = opened.nextFile();
+        } catch (IOException | RuntimeException e) {
+            opened.close();
+            view.status().setText(failure);
+            view.showError(failure, e.getMessage() != null ? e.getMessage() : e.toString());
+            return;
+        }
+        endSession();
+        session = opened;
+        view.capture(opened.name(), model);
+    }
+
+    /** The capture's next file, once the one shown is full: the window goes on with it. */
+    private void nextFile(LiveSession s) {
+        CaptureModel model;
+        try {
+            model = s.nextFile();
+        } catch (IOException | RuntimeException e) {
+            endSession();
+            String failure = "Cannot go on capturing on " + s.iface();
+            view.status().setText(failure);
+            view.showError(failure, e.getMessage() != null ? e.getMessage() : e.toString());
+            return;
+        }
+        view.capture(s.name(), model);
+    }
+
+    private void endSession() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    /** The capture shown, or last shown (its ring of files), or null. */
+    public LiveSession session() {
+        return session;
     }
 
     /** Capture &gt; Stop: ends the capture; the analysis is then completed as for a file. */
     public void stop() {
         if (view.isCapturing()) {
+            if (session != null) {
+                session.stop();
+            }
             view.cancelLoading();
         }
     }
@@ -169,12 +220,12 @@ public final class CaptureMenu {
         if (dialog != null && dialog.isShowing()) {
             return;
         }
-        InterfacesDialog d = new InterfacesDialog(view.window(), iface, filter);
+        InterfacesDialog d = new InterfacesDialog(view.window(), iface, filter, ring);
         dialog = d;
         d.setOnHidden(e -> {
             InterfacesDialog.Choice c = d.getResult();
             if (c != null) {
-                start(c.iface(), c.filter());
+                start(c.iface(), c.filter(), c.ring());
             }
         });
         d.show();
@@ -183,7 +234,7 @@ public final class CaptureMenu {
     /** The interface of the capture shown (under way or stopped), or null when a file is shown. */
     String liveName() {
         LoadTask t = following;
-        return t != null && t.source().live() ? t.source().name() : null;
+        return t != null && t.source().live() && session != null ? session.iface() : null;
     }
 
     /** A capture or a file started loading: the views follow a capture until it ends. */
@@ -192,13 +243,23 @@ public final class CaptureMenu {
         tick.stop();
         capturing.set(task.source().live());
         if (!task.source().live()) {
+            // a file opened instead: the capture ends with the file it was writing
+            endSession();
             return;
         }
         refreshedAt = -1;
+        LiveSession s = session;
         task.runningProperty().addListener((o, was, running) -> {
             if (!running && task.isDone() && following == task) {
+                if (s != null && s == session && s.continues()) {
+                    nextFile(s);
+                    return;
+                }
                 capturing.set(false);
                 tick.stop();
+                if (s != null) {
+                    s.close();
+                }
             }
         });
         tick.setDuration(REFRESH);

@@ -2,6 +2,7 @@ package io.rdmascope.gui.ui;
 
 import io.rdmascope.capture.CaptureException;
 import io.rdmascope.gui.live.LiveCapture;
+import io.rdmascope.gui.live.LiveSession;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -11,6 +12,7 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -26,8 +28,8 @@ import javafx.stage.Window;
  * Its result is the choice, or null when cancelled.
  */
 final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
-    /** An interface and a capture filter (blank for every frame). */
-    record Choice(String iface, String filter) {}
+    /** An interface, a capture filter (blank for every frame) and the ring of files to write. */
+    record Choice(String iface, String filter, LiveSession.Ring ring) {}
 
     static final ButtonType START = new ButtonType("Start", ButtonBar.ButtonData.OK_DONE);
     private static final PseudoClass VALID = PseudoClass.getPseudoClass("valid-filter");
@@ -36,9 +38,12 @@ final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
     private final TableView<LiveCapture.Interface> table = new TableView<>();
     private final TextField filter = new TextField();
     private final Label problem = new Label();
+    /** A new file every so many frames (0: one file), keeping so many (0: all), as Wireshark's ring buffer. */
+    private final Spinner<Integer> framesPerFile = new Spinner<>(0, 1_000_000_000, 0, 10_000);
+    private final Spinner<Integer> filesKept = new Spinner<>(0, 100_000, 0, 1);
 
     /** @param chosen the interface to select at first (the last one captured on), or null */
-    InterfacesDialog(Window owner, String chosen, String lastFilter) {
+    InterfacesDialog(Window owner, String chosen, String lastFilter, LiveSession.Ring lastRing) {
         setTitle("Capture Interfaces");
         setHeaderText("Choose an interface to capture on");
         if (owner != null) {
@@ -74,7 +79,19 @@ final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
         HBox filterRow = new HBox(6, new Label("Capture filter:"), filter);
         HBox.setHgrow(filter, Priority.ALWAYS);
         filterRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox content = new VBox(8, table, filterRow, problem);
+        framesPerFile.setId("ringFrames");
+        filesKept.setId("ringFiles");
+        for (Spinner<Integer> sp : List.of(framesPerFile, filesKept)) {
+            sp.setEditable(true);
+            sp.setPrefWidth(130);
+        }
+        framesPerFile.getValueFactory().setValue((int) Math.min(Integer.MAX_VALUE, lastRing.framesPerFile()));
+        filesKept.getValueFactory().setValue(lastRing.filesKept());
+        HBox ringRow = new HBox(6, new Label("New file every"), framesPerFile, new Label("frames (0: one file), keep"),
+                filesKept, new Label("files (0: all)"));
+        ringRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        ringRow.setId("ringRow");
+        VBox content = new VBox(8, table, filterRow, problem, ringRow);
         VBox.setVgrow(table, Priority.ALWAYS);
         content.setPrefWidth(600);
         getDialogPane().setContent(content);
@@ -90,7 +107,8 @@ final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
         });
         check(start);
         setResultConverter(b -> b == START && table.getSelectionModel().getSelectedItem() != null
-                ? new Choice(table.getSelectionModel().getSelectedItem().name(), filter.getText().trim()) : null);
+                ? new Choice(table.getSelectionModel().getSelectedItem().name(), filter.getText().trim(),
+                        new LiveSession.Ring(framesPerFile.getValue(), filesKept.getValue())) : null);
         setResizable(true);
     }
 
