@@ -228,6 +228,7 @@ class LiveCaptureWindowTest {
             robot.interact(() -> filter.setText(replay.filter()));
             assertThat(start.isDisabled()).isFalse();
             assertThat(problem.isVisible()).isFalse();
+            Windows.shot(robot, filter.getScene().getRoot(), "capture-interfaces");
             robot.clickOn(start);
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, view::isCapturing);
             send(replay).get(30, TimeUnit.SECONDS);

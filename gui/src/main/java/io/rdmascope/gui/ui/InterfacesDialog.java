@@ -16,8 +16,10 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -83,17 +85,21 @@ final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
         filesKept.setId("ringFiles");
         for (Spinner<Integer> sp : List.of(framesPerFile, filesKept)) {
             sp.setEditable(true);
-            sp.setPrefWidth(130);
+            sp.setMinWidth(Region.USE_PREF_SIZE);
         }
+        framesPerFile.setPrefWidth(120);
+        filesKept.setPrefWidth(80);
+        framesPerFile.setTooltip(new Tooltip("0: one file, as long as the capture runs"));
+        filesKept.setTooltip(new Tooltip("0: every file is kept"));
         framesPerFile.getValueFactory().setValue((int) Math.min(Integer.MAX_VALUE, lastRing.framesPerFile()));
         filesKept.getValueFactory().setValue(lastRing.filesKept());
-        HBox ringRow = new HBox(6, new Label("New file every"), framesPerFile, new Label("frames (0: one file), keep"),
-                filesKept, new Label("files (0: all)"));
+        HBox ringRow = new HBox(6, fixed(new Label("Ring of files: new file every")), framesPerFile,
+                fixed(new Label("frames (0: one file), keep")), filesKept, fixed(new Label("(0: all)")));
         ringRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         ringRow.setId("ringRow");
         VBox content = new VBox(8, table, filterRow, problem, ringRow);
         VBox.setVgrow(table, Priority.ALWAYS);
-        content.setPrefWidth(600);
+        content.setPrefWidth(660);
         getDialogPane().setContent(content);
         getDialogPane().getButtonTypes().addAll(START, ButtonType.CANCEL);
         Button start = (Button) getDialogPane().lookupButton(START);
@@ -123,6 +129,11 @@ final class InterfacesDialog extends Dialog<InterfacesDialog.Choice> {
         problem.setVisible(why != null);
         problem.setManaged(why != null);
         start.setDisable(why != null || table.getSelectionModel().getSelectedItem() == null);
+    }
+
+    private static Label fixed(Label l) {
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
     }
 
     private static <T> TableColumn<T, String> col(String name, double width, Function<T, String> f) {
