@@ -7,9 +7,11 @@ import io.rdmascope.capture.RingBuffer;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.filter.FilterException;
+import io.rdmascope.pdu.PduListener;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.DissectionResult;
 import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.pipeline.PduListeners;
 import io.rdmascope.pipeline.Source;
 import io.rdmascope.report.DissectJsonWriter;
 import io.rdmascope.report.FrameCollector;
@@ -75,6 +77,12 @@ final class DissectCommand implements Callable<Integer> {
     @Mixin
     FieldsOutput fieldsOutput = new FieldsOutput();
 
+    @Mixin
+    MonitorOptions monitor = new MonitorOptions();
+
+    /** With -i and a summary interval or a metrics port: the engine that feeds them, beside the frames. */
+    private PduListener judged;
+
     @Option(names = {"-w", "--write"}, paramLabel = "FILE",
             description = "with -i: also write the frames captured to this file (pcapng), or with -b to a series of files")
     Path captureFile;
@@ -91,6 +99,9 @@ final class DissectCommand implements Callable<Integer> {
         String wrong = fieldsOutput.check();
         if (wrong == null) {
             wrong = tshark.check();
+        }
+        if (wrong == null) {
+            wrong = monitor.check(capture.iface != null);
         }
         if (wrong != null) {
             env.error(wrong);
@@ -184,11 +195,35 @@ final class DissectCommand implements Callable<Integer> {
             env.error(captureFile + ": " + Inputs.reason(e));
             return Main.EXIT_INPUT;
         }
+        MonitorOptions.Monitor live = null;
+        if (monitor.summaryInterval != null || monitor.metricsPort != null) {
+            // the summaries and the metrics count transactions and violations: the engine judges
+            // the frames as analyze -i does, while they are printed
+            live = monitor.start(reader, format == Format.json, env);
+            if (live == null) {
+                try {
+                    source.close();
+                } catch (IOException e) {
+                    // the metrics' failure is the one reported
+                }
+                return Main.EXIT_INPUT;
+            }
+            judged = env.engines().create(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),
+                    NicSettings.DEFAULTS.maxPerOperation(), strict), live.metrics());
+        }
         file = capture.iface;
+        MonitorOptions.Monitor monitored = live;
         return Live.guarded(reader, env, () -> {
             try {
-                return dissect(filter, source, null);
+                int status = dissect(filter, source, null);
+                if (monitored != null) {
+                    monitored.finish();
+                }
+                return status;
             } finally {
+                if (monitored != null) {
+                    monitored.close();
+                }
                 source.close();
             }
         });
@@ -241,7 +276,7 @@ final class DissectCommand implements Callable<Integer> {
                     a = analyzer.analyze(in.path(), file);
                     collector.withAnalysis(a.violations(), a.transactions());
                 }
-                result = source.run(in.path(), collector, collector, null, null);
+                result = source.run(in.path(), collector, PduListeners.tee(judged, collector), null, null);
             } finally {
                 if (a != null) {
                     a.close();

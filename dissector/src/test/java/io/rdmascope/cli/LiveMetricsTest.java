@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -139,6 +140,45 @@ class LiveMetricsTest {
         });
     }
 
+    /**
+     * dissect -i prints each frame as it comes and, asked for them, judges the frames too: its
+     * metrics and summaries count what the analysis of the file it wrote counts.
+     */
+    @Test
+    void dissectServesTheMetricsOfTheFramesItPrints() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
+                Path file = dir.resolve("d.pcapng");
+                LiveCaptureTest.Running r = new LiveCaptureTest.Running("dissect", "-i", "lo", "-f", replay.filter(),
+                        "-w", file.toString(), "--metrics-port", "0", "--summary-interval", "0.5");
+                int port = port(r);
+                r.awaitCapturing();
+                replay.run();
+                Thread.sleep(2500); // the counts read twice after the last frame
+                Map<String, Double> m = scrape(port);
+                Live.stopAll();
+                assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+
+                LiveCaptureTest.Running a = new LiveCaptureTest.Running("analyze", "--format", "json", file.toString());
+                assertThat(a.status.get(30, TimeUnit.SECONDS)).as(a.err()).isZero();
+                JsonNode f = new ObjectMapper().readTree(a.out()).get("files").get(0);
+                assertThat(r.out().lines().count()).isEqualTo(f.get("frames").asLong());
+                assertThat(m.get("rdmascope_frames_total")).isEqualTo(f.get("frames").asDouble());
+                assertThat(sum(m, "rdmascope_violations_total")).isEqualTo(f.get("violations").size()).isPositive();
+                assertThat(sum(m, "rdmascope_transactions_total")).isEqualTo(f.get("transactions").size()).isPositive();
+                assertThat(r.err().lines().filter(l -> l.matches("\\S+Z  \\d+ frames?, \\d+ B, 0 dropped .*")).count())
+                        .as(r.err()).isGreaterThanOrEqualTo(2);
+            }
+        });
+    }
+
+    @Test
+    void dissectTellsThatMetricsNeedALiveCapture() throws Exception {
+        LiveCaptureTest.Running a = new LiveCaptureTest.Running("dissect", "--metrics-port", "0", "../samples/send.pcap");
+        assertThat(a.status.get(30, TimeUnit.SECONDS)).isEqualTo(Main.EXIT_INPUT);
+        assertThat(a.err()).contains("--metrics-port tells about a live capture: it needs -i IFACE");
+    }
+
     /** Several connections one after another: the live report is the report of the file written beside it. */
     @Test
     void theLiveReportIsTheAnalysisOfTheFileWritten() {
@@ -183,7 +223,7 @@ class LiveMetricsTest {
                 Path out = dir.resolve("out.json");
                 Process p = new ProcessBuilder(java.toString(), "-Drdmascope.spill.limit=2", "-cp",
                         System.getProperty("java.class.path"), "io.rdmascope.cli.Main", "analyze", "--format", "json",
-                        "-i", "lo", "-f", replay.filter())
+                        "-i", "lo", "-f", replay.filter(), "--summary-interval", "0.2")
                         .redirectError(err.toFile()).redirectOutput(out.toFile()).start();
                 while (!Files.readString(err).contains("Capturing on 'lo'")) {
                     assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
@@ -192,7 +232,20 @@ class LiveMetricsTest {
                 for (int i = 0; i < 3; i++) {
                     replay.run();
                 }
-                Thread.sleep(300);
+                // the analysis has taken every frame once a period after the traffic counts none
+                ObjectMapper json = new ObjectMapper();
+                while (true) {
+                    List<JsonNode> periods = new java.util.ArrayList<>();
+                    for (String line : Files.readString(err).lines().filter(l -> l.startsWith("{\"summary\"")).toList()) {
+                        periods.add(json.readTree(line).get("summary"));
+                    }
+                    long frames = periods.stream().mapToLong(n -> n.get("frames").asLong()).sum();
+                    if (frames > 0 && periods.get(periods.size() - 1).get("frames").asLong() == 0) {
+                        break;
+                    }
+                    assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
+                    Thread.sleep(50);
+                }
                 new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
                 assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
                 JsonNode f = new ObjectMapper().readTree(out.toFile()).get("files").get(0);
