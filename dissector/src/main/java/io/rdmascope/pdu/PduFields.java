@@ -3,6 +3,7 @@ package io.rdmascope.pdu;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.FieldNode;
 import io.rdmascope.fields.Fields;
+import io.rdmascope.fields.PduView;
 import io.rdmascope.fields.SpecDocs;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,29 +87,27 @@ public final class PduFields {
             rdmap.add(num(Fields.RDMAP_SOURCE_STAG, s, PduFields::stag, body));
             rdmap.add(num(Fields.RDMAP_SOURCE_TO, s, PduFields::to, body));
         }
+        SegmentView view = new SegmentView(s);
         if (s.terminate != null) {
-            terminate(s.terminate, body, rdmap);
+            terminate(s.terminate, view, body, rdmap);
         }
         if (s.atomicRequest != null) {
-            DdpSegment.AtomicRequest a = s.atomicRequest;
-            String op = FieldDocs.enumDoc("rdmap", "atomic_opcode", a.atomicOpcode());
-            rdmap.add(num(Fields.RDMAP_ATOMIC_RESERVED, a.reserved(),
-                    "0x" + Long.toHexString(a.reserved()), body));
+            String op = FieldDocs.enumDoc("rdmap", "atomic_opcode", s.atomicRequest.atomicOpcode());
+            rdmap.add(num(Fields.RDMAP_ATOMIC_RESERVED, view, v -> "0x" + Long.toHexString(v), body));
             rdmap.add(num(Fields.RDMAP_ATOMIC_OPCODE, s, v -> named(op, (int) v), body));
             rdmap.add(num(Fields.RDMAP_REQUEST_ID, s, Long::toString, body));
             rdmap.add(num(Fields.RDMAP_REMOTE_STAG, s, PduFields::stag, body));
             rdmap.add(num(Fields.RDMAP_REMOTE_TO, s, PduFields::to, body));
             rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_DATA, s, Long::toUnsignedString, body));
             rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_MASK, s, PduFields::to, body));
-            rdmap.add(num(Fields.RDMAP_COMPARE_DATA, a.compareData(),
-                    Long.toUnsignedString(a.compareData()), body));
-            rdmap.add(num(Fields.RDMAP_COMPARE_MASK, a.compareMask(),
-                    to(a.compareMask()), body));
+            // a Compare and Swap's operands: the registry reads them for that operation only
+            if (view.read(Fields.RDMAP_COMPARE_DATA) != null) {
+                rdmap.add(num(Fields.RDMAP_COMPARE_DATA, view, Long::toUnsignedString, body));
+                rdmap.add(num(Fields.RDMAP_COMPARE_MASK, view, PduFields::to, body));
+            }
         }
         if (s.atomicResponse != null) {
-            DdpSegment.AtomicResponse a = s.atomicResponse;
-            rdmap.add(num(Fields.RDMAP_ORIGINAL_REQUEST_ID, a.requestId(),
-                    Long.toString(a.requestId()), body));
+            rdmap.add(num(Fields.RDMAP_ORIGINAL_REQUEST_ID, view, Long::toString, body));
             rdmap.add(num(Fields.RDMAP_ORIGINAL_VALUE, s, Long::toUnsignedString, body));
         }
         if (s.immediateData != null) {
@@ -130,36 +129,88 @@ public final class PduFields {
         return List.of(ddpNode, rdmapNode);
     }
 
-    private static void terminate(DdpSegment.Terminate t, int body, List<FieldNode> out) {
+    private static void terminate(DdpSegment.Terminate t, SegmentView view, int body, List<FieldNode> out) {
         String layer = FieldDocs.enumDoc("rdmap", "layer", t.layer());
-        out.add(num(Fields.RDMAP_LAYER, (long) t.layer(), named(layer, t.layer()), body));
-        out.add(num(Fields.RDMAP_ETYPE, (long) t.errorType(),
-                named(PduSummary.errorTypeName(t.layer(), t.errorType()), t.errorType()), body));
-        out.add(num(Fields.RDMAP_ERROR_CODE, (long) t.errorCode(),
-                named(PduSummary.errorCodeName(t.layer(), t.errorType(), t.errorCode()), t.errorCode()), body));
-        out.add(flag(Fields.RDMAP_HDRCT_M, t.m(), body));
-        out.add(flag(Fields.RDMAP_HDRCT_D, t.d(), body));
-        out.add(flag(Fields.RDMAP_HDRCT_R, t.r(), body));
-        out.add(num(Fields.RDMAP_TERM_RSVD, (long) t.reserved(),
-                "0x" + Integer.toHexString(t.reserved()), body));
+        out.add(num(Fields.RDMAP_LAYER, view, v -> named(layer, (int) v), body));
+        out.add(num(Fields.RDMAP_ETYPE, view,
+                v -> named(PduSummary.errorTypeName(t.layer(), (int) v), (int) v), body));
+        out.add(num(Fields.RDMAP_ERROR_CODE, view,
+                v -> named(PduSummary.errorCodeName(t.layer(), t.errorType(), (int) v), (int) v), body));
+        out.add(flag(Fields.RDMAP_HDRCT_M, (Boolean) view.read(Fields.RDMAP_HDRCT_M), body));
+        out.add(flag(Fields.RDMAP_HDRCT_D, (Boolean) view.read(Fields.RDMAP_HDRCT_D), body));
+        out.add(flag(Fields.RDMAP_HDRCT_R, (Boolean) view.read(Fields.RDMAP_HDRCT_R), body));
+        out.add(num(Fields.RDMAP_TERM_RSVD, view, v -> "0x" + Integer.toHexString((int) v), body));
         // The tail depends on D and R: the segment length and DDP header follow the 4-octet control word.
         int at = body + 4;
-        if (t.ddpSegmentLength() != null) {
+        Object length = view.read(Fields.RDMAP_DDP_SEGMENT_LENGTH);
+        if (length != null) {
             Field f = Fields.RDMAP_DDP_SEGMENT_LENGTH;
-            out.add(new FieldNode(f.name(), f.label(), (long) t.ddpSegmentLength(),
-                    t.ddpSegmentLength().toString(), at, 2, f.description(), List.of()));
+            out.add(new FieldNode(f.name(), f.label(), length, length.toString(), at, 2, f.description(), List.of()));
             at += 2;
         }
-        if (t.ddpHeader() != null) {
-            Field f = Fields.RDMAP_TERMINATED_DDP_HEADER;
-            out.add(new FieldNode(f.name(), f.label(), t.ddpHeader(), hex(t.ddpHeader()), at,
-                    t.ddpHeader().length, f.description(), List.of()));
-            at += t.ddpHeader().length;
+        at = bytes(Fields.RDMAP_TERMINATED_DDP_HEADER, view, at, out);
+        bytes(Fields.RDMAP_TERMINATED_RDMAP_HEADER, view, at, out);
+    }
+
+    /** The node of a header that the registry reads as octets, at {@code at}; returns where the next starts. */
+    private static int bytes(Field f, SegmentView view, int at, List<FieldNode> out) {
+        byte[] b = (byte[]) view.read(f);
+        if (b == null) {
+            return at;
         }
-        if (t.rdmapHeader() != null) {
-            Field f = Fields.RDMAP_TERMINATED_RDMAP_HEADER;
-            out.add(new FieldNode(f.name(), f.label(), t.rdmapHeader(), hex(t.rdmapHeader()), at,
-                    t.rdmapHeader().length, f.description(), List.of()));
+        out.add(new FieldNode(f.name(), f.label(), b, hex(b), at, b.length, f.description(), List.of()));
+        return at + b.length;
+    }
+
+    /**
+     * A segment as the registry's view fields read it: they read the Terminate and atomic headers
+     * through {@link PduView}, which the dissect records implement too.
+     */
+    private record SegmentView(DdpSegment s) implements PduView {
+        /** A field's value as the registry reads it, from the segment or from this view of it. */
+        Object read(Field f) {
+            Object v = f.value(s);
+            return v != null ? v : f.value(this);
+        }
+
+        @Override
+        public java.util.Map<String, Object> mpa() {
+            return java.util.Map.of();
+        }
+
+        @Override
+        public java.util.Map<String, Object> ddp() {
+            return null;
+        }
+
+        @Override
+        public java.util.Map<String, Object> rdmap() {
+            return null;
+        }
+
+        @Override
+        public io.rdmascope.mpa.MpaHandshake handshake() {
+            return null;
+        }
+
+        @Override
+        public byte[] pad() {
+            return null;
+        }
+
+        @Override
+        public DdpSegment.Terminate terminate() {
+            return s.terminate;
+        }
+
+        @Override
+        public DdpSegment.AtomicRequest atomicRequest() {
+            return s.atomicRequest;
+        }
+
+        @Override
+        public DdpSegment.AtomicResponse atomicResponse() {
+            return s.atomicResponse;
         }
     }
 
@@ -212,6 +263,12 @@ public final class PduFields {
     /** The node of a number that the registry reads from the segment, shown by {@code display}. */
     private static FieldNode num(Field f, DdpSegment s, LongFunction<String> display, int base) {
         long v = (Long) f.value(s);
+        return num(f, v, display.apply(v), base);
+    }
+
+    /** The node of a number that the registry reads from the segment or its view, shown by {@code display}. */
+    private static FieldNode num(Field f, SegmentView view, LongFunction<String> display, int base) {
+        long v = ((Number) view.read(f)).longValue();
         return num(f, v, display.apply(v), base);
     }
 
