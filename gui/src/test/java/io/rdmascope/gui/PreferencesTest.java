@@ -145,6 +145,7 @@ class PreferencesTest {
         robot.clickOn("Columns");
         robot.interact(() -> d.columnList().getSelectionModel().select(d.columnChoices().size() - 1));
         robot.clickOn("#prefsColumnUp").clickOn("#prefsColumnUp");
+        Windows.shot(robot, d.getDialogPane(), "preferences-columns");
         press(robot, d, ButtonType.OK);
         assertThat(showing(d)).isFalse();
         // the window follows at once

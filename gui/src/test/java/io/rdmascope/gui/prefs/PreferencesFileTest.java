@@ -105,6 +105,31 @@ class PreferencesFileTest {
         assertThat(Files.readString(folder.resolve("plain-file"))).isEqualTo("not a folder");
     }
 
+    @Test
+    void withoutAFileTheListsOfEarlierVersionsAreTakenOnce() throws Exception {
+        // only where the build keeps Java's user preferences away from the real home
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("java.util.prefs.userRoot") != null);
+        String node = "io/rdmascope/gui-legacy-test";
+        java.util.prefs.Preferences legacy = java.util.prefs.Preferences.userRoot().node(node);
+        try {
+            legacy.put("recent", "/a.pcap\n/b.pcap");
+            legacy.put("filterHistory", "violation\n\nrdma");
+            legacy.put("savedFilters", "tcp");
+            PreferencesFile file = new PreferencesFile(folder, node);
+            StoredPreferences first = file.load();
+            assertThat(first.recentFiles).containsExactly("/a.pcap", "/b.pcap");
+            assertThat(first.filterHistory).containsExactly("violation", "rdma");
+            assertThat(first.savedFilters).containsExactly("tcp");
+            first.recentFiles = List.of();
+            file.save(first);
+            // once the file exists, it alone counts
+            assertThat(file.load().recentFiles).isEmpty();
+        } finally {
+            legacy.removeNode();
+        }
+        assertDefaults(new PreferencesFile(folder.resolve("none"), "io/rdmascope/no-such-node").load());
+    }
+
     private static void assertDefaults(StoredPreferences p) {
         StoredPreferences d = new StoredPreferences();
         assertThat(p).usingRecursiveComparison().isEqualTo(d);
