@@ -3,12 +3,12 @@ package io.rdmascope.gui;
 import io.rdmascope.gui.model.CaptureOpener;
 import io.rdmascope.gui.pipeline.LoadTiming;
 import io.rdmascope.gui.pipeline.PipelineCaptureModel;
+import io.rdmascope.gui.prefs.PreferencesFile;
 import io.rdmascope.gui.ui.MainView;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.prefs.Preferences;
 import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -18,9 +18,6 @@ import javafx.stage.Stage;
  * iWARP capture with the analysis of its one-shot transactions, violations and NIC state.
  */
 public class RdmascopeApp extends Application {
-    /** Where recent files are remembered between runs. */
-    public static final String PREFERENCES_NODE = "io/rdmascope/gui";
-
     private static final CaptureOpener DEFAULT_OPENER = PipelineCaptureModel::new;
     private static volatile CaptureOpener opener = DEFAULT_OPENER;
 
@@ -38,7 +35,7 @@ public class RdmascopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        MainView view = new MainView(opener, Preferences.userRoot().node(PREFERENCES_NODE));
+        MainView view = new MainView(opener, PreferencesFile.standard());
         stage.setTitle("rdmascope");
         stage.setScene(scene(view, 1280, 900));
         stage.setOnShown(e -> LoadTiming.shown());

@@ -8,7 +8,6 @@ import io.rdmascope.gui.ui.StatisticsPane;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.prefs.Preferences;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -32,7 +31,7 @@ public final class ScreenshotMain extends Application {
         List<String> args = getParameters().getUnnamed();
         Path capture = Path.of(args.get(0));
         outDir = Path.of(args.size() > 1 ? args.get(1) : "/tmp");
-        view = new MainView(PipelineCaptureModel::new, Preferences.userRoot().node("io/rdmascope/gui-shot"));
+        view = new MainView(PipelineCaptureModel::new, null);
         String[] size = (args.size() > 2 ? args.get(2) : "1580x980").split("x");
         stage.setScene(RdmascopeApp.scene(view, Double.parseDouble(size[0]), Double.parseDouble(size[1])));
         stage.setTitle("rdmascope \u2014 " + capture.getFileName());

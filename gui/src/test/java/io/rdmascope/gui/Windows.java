@@ -6,7 +6,7 @@ import io.rdmascope.gui.ui.MainView;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.prefs.Preferences;
+import io.rdmascope.gui.prefs.PreferencesFile;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -15,13 +15,25 @@ import org.testfx.util.WaitForAsyncUtils;
 public final class Windows {
     private Windows() {}
 
-    /** The application's window on {@code stage}, {@code width} by {@code height}, shown. */
+    /**
+     * The application's window on {@code stage}, {@code width} by {@code height}, shown, with
+     * preferences of its own in a new temporary folder (no filters or columns an earlier test left).
+     */
     public static MainView show(Stage stage, double width, double height) {
-        Preferences prefs = Preferences.userRoot().node("io/rdmascope/gui-test");
-        // each window starts without the filters an earlier test left
-        prefs.remove("filterHistory");
-        prefs.remove("savedFilters");
-        MainView view = new MainView(PipelineCaptureModel::new, prefs);
+        try {
+            Path build = Path.of("target");
+            Path folder = java.nio.file.Files.isDirectory(build)
+                    ? java.nio.file.Files.createTempDirectory(build, "config")
+                    : java.nio.file.Files.createTempDirectory("rdmascope-config");
+            return show(stage, width, height, folder);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The application's window on {@code stage} with the preferences kept in {@code configFolder}. */
+    public static MainView show(Stage stage, double width, double height, Path configFolder) {
+        MainView view = new MainView(PipelineCaptureModel::new, new PreferencesFile(configFolder));
         stage.setScene(RdmascopeApp.scene(view, width, height));
         stage.show();
         return view;

@@ -552,6 +552,46 @@ class WiresharkHabitsTest {
         assertThat(selected()).isEqualTo(first);
     }
 
+    /** The View menu's check entry of a pane. */
+    private javafx.scene.control.CheckMenuItem paneItem(String pane) {
+        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar) view.lookup("#menuBar");
+        return bar.getMenus().stream().filter(m -> "viewMenu".equals(m.getId())).findFirst().orElseThrow()
+                .getItems().stream().filter(i -> ("view" + pane.replace(" ", "")).equals(i.getId()))
+                .map(javafx.scene.control.CheckMenuItem.class::cast).findFirst().orElseThrow();
+    }
+
+    @Test
+    void viewPaneTogglesFollowTheirKeys(FxRobot robot) throws Exception {
+        open(robot, Samples.sample("stag-bounds.pcap"));
+        robot.interact(() -> view.jumpTo(14));
+        robot.clickOn("#packetTable");
+        ctrlShift(robot, KeyCode.DIGIT3);
+        assertThat(view.paneShown("Packet Bytes")).isFalse();
+        assertThat(paneItem("Packet Bytes").isSelected()).isFalse();
+        assertThat(view.paneShown("Packet Details")).isTrue();
+        ctrlShift(robot, KeyCode.DIGIT2);
+        assertThat(view.paneShown("Packet Details")).isFalse();
+        assertThat(paneItem("Packet Details").isSelected()).isFalse();
+        assertThat(view.paneShown("Packet List")).isTrue();
+        // the keys work from the filter field too, and bring the panes back
+        robot.clickOn("#filterField");
+        ctrlShift(robot, KeyCode.DIGIT2);
+        ctrlShift(robot, KeyCode.DIGIT3);
+        assertThat(view.paneShown("Packet Details")).isTrue();
+        assertThat(view.paneShown("Packet Bytes")).isTrue();
+        assertThat(paneItem("Packet Bytes").isSelected()).isTrue();
+        assertThat(view.hex().bytes()).hasSize(view.row(14).length());
+        ctrlShift(robot, KeyCode.DIGIT1);
+        assertThat(view.paneShown("Packet List")).isFalse();
+        assertThat(paneItem("Packet List").isSelected()).isFalse();
+        ctrlShift(robot, KeyCode.DIGIT1);
+        assertThat(view.paneShown("Packet List")).isTrue();
+        // the packet list's keys still reach its rows
+        robot.clickOn("#packetTable");
+        ctrl(robot, KeyCode.END);
+        assertThat(selected()).isEqualTo(20);
+    }
+
     @Test
     void viewMenuHidesAndShowsThePanesAndChangesTheLayout(FxRobot robot) throws Exception {
         open(robot, Samples.sample("stag-bounds.pcap"));

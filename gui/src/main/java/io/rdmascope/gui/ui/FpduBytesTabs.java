@@ -74,7 +74,7 @@ public final class FpduBytesTabs extends BorderPane {
             ReassembledFpdu r = fpdus.get(i);
             HexView v = new HexView();
             v.setId("fpduHex" + i);
-            v.fontSize(frame.fontSize());
+            v.font(frame.fontFamily(), frame.fontSize());
             v.setBytes(r.octets());
             int unit = r.unit();
             v.setOnByteClicked(b -> selectInFpdu(unit, b));
@@ -102,10 +102,10 @@ public final class FpduBytesTabs extends BorderPane {
         return tabs;
     }
 
-    /** Sets the font of every bytes view. */
-    public void fontSize(double size) {
-        frame.fontSize(size);
-        fpduViews.forEach(v -> v.fontSize(size));
+    /** Sets the font of every bytes view: {@code family} (empty: monospaced) of {@code size} points. */
+    public void font(String family, double size) {
+        frame.font(family, size);
+        fpduViews.forEach(v -> v.font(family, size));
     }
 
     private void collectMarkers(List<FieldNode> nodes) {

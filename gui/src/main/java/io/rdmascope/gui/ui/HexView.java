@@ -25,6 +25,8 @@ public final class HexView extends ScrollPane {
     private final Canvas canvas = new Canvas();
     private final javafx.scene.layout.Pane sheet = new javafx.scene.layout.Pane(canvas);
     private Font font;
+    /** The font family chosen in the preferences; empty for the platform's monospaced font. */
+    private String family = "";
     private double charWidth;
     private double lineHeight;
     private byte[] bytes = new byte[0];
@@ -50,7 +52,7 @@ public final class HexView extends ScrollPane {
     }
 
     private void measure(double size) {
-        font = Font.font("Monospaced", size);
+        font = Font.font(family.isBlank() ? "Monospaced" : family, size);
         Text probe = new Text("0");
         probe.setFont(font);
         charWidth = Math.max(size / 2, probe.getLayoutBounds().getWidth());
@@ -88,6 +90,22 @@ public final class HexView extends ScrollPane {
 
     public double fontSize() {
         return font.getSize();
+    }
+
+    /** Draws the octets in {@code family} (empty: the platform's monospaced font) of {@code size} points. */
+    public void font(String family, double size) {
+        this.family = family == null ? "" : family;
+        fontSize(size);
+    }
+
+    /** The font family chosen, or empty for the platform's monospaced font. */
+    public String fontFamily() {
+        return family;
+    }
+
+    /** The font the octets are drawn in. */
+    public Font font() {
+        return font;
     }
 
     public void setBytes(byte[] data) {

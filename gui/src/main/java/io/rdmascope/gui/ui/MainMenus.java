@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.SnapshotParameters;
@@ -26,29 +25,36 @@ import javafx.stage.FileChooser;
 
 /**
  * The main window's menus: File with Open, the recent files (kept in the user's preferences),
- * the exports with their save dialogs, and Quit.
+ * the exports with their save dialogs, and Quit; Edit, with the Preferences dialog; View, Go,
+ * Capture, Analyze and Statistics.
  */
 final class MainMenus {
-    private static final int RECENT_MAX = 8;
 
     /** Writes one export. */
     private interface Exporter {
         void write(Path out) throws IOException;
     }
 
-    private final Preferences prefs;
+    private final DesktopSettings settings;
     private final MainView actions;
     private final BooleanSupplier haveCapture;
     private final Menu recentMenu = new Menu("Recent Files");
     private final ViewMenu view;
     private final CaptureMenu capture;
 
-    MainMenus(Preferences prefs, MainView actions, BooleanSupplier haveCapture) {
-        this.prefs = prefs;
+    MainMenus(DesktopSettings settings, MainView actions, BooleanSupplier haveCapture) {
+        this.settings = settings;
         this.actions = actions;
         this.haveCapture = haveCapture;
-        this.view = new ViewMenu(actions);
+        this.view = new ViewMenu(settings);
         this.capture = new CaptureMenu(actions);
+        settings.recentFilesMax().addListener(o -> {
+            List<String> list = recentFiles();
+            if (list.size() > settings.recentFilesMax().get()) {
+                settings.recentFiles(list.subList(0, settings.recentFilesMax().get()));
+            }
+            refreshRecent();
+        });
         refreshRecent();
     }
 
@@ -128,7 +134,7 @@ final class MainMenus {
         Exports.pcap(actions.model(), frames, out);
     }
 
-    /** Edit: finding and marking packets and time references, with Wireshark's keys. */
+    /** Edit: finding and marking packets, time references and the preferences, with Wireshark's keys. */
     private Menu editMenu() {
         MenuItem mark = item("Mark/Unmark Packet", KeyCombination.keyCombination("Shortcut+M"), actions::toggleMark);
         mark.setId("editMark");
@@ -143,7 +149,11 @@ final class MainMenus {
         MenuItem findNext = item("Find Next", KeyCombination.keyCombination("Shortcut+N"), () -> actions.findNext(true));
         MenuItem findPrevious = item("Find Previous", KeyCombination.keyCombination("Shortcut+B"),
                 () -> actions.findNext(false));
-        Menu edit = new Menu("Edit", null, find, findNext, findPrevious, new SeparatorMenuItem(), mark, nextMark, previousMark, new SeparatorMenuItem(), reference);
+        MenuItem preferences = item("Preferences\u2026", KeyCombination.keyCombination("Shortcut+Shift+P"),
+                actions::openPreferences);
+        preferences.setId("editPreferences");
+        Menu edit = new Menu("Edit", null, find, findNext, findPrevious, new SeparatorMenuItem(), mark, nextMark,
+                previousMark, new SeparatorMenuItem(), reference, new SeparatorMenuItem(), preferences);
         edit.setId("editMenu");
         return edit;
     }
@@ -236,32 +246,22 @@ final class MainMenus {
         }
     }
 
-    /** Puts a file first in the recent files. */
+    /** Puts a file first in the recent files, keeping as many as the preferences say. */
     void addRecent(Path file) {
-        if (prefs == null) {
-            return;
-        }
         List<String> list = recentFiles();
         String p = file.toAbsolutePath().toString();
         list.remove(p);
         list.add(0, p);
-        while (list.size() > RECENT_MAX) {
+        while (list.size() > settings.recentFilesMax().get()) {
             list.remove(list.size() - 1);
         }
-        prefs.put("recent", String.join("\n", list));
+        settings.recentFiles(list);
         refreshRecent();
     }
 
+    /** The recent files, most recent first (a copy). */
     List<String> recentFiles() {
-        List<String> list = new ArrayList<>();
-        if (prefs != null) {
-            for (String s : prefs.get("recent", "").split("\n")) {
-                if (!s.isBlank()) {
-                    list.add(s);
-                }
-            }
-        }
-        return list;
+        return new ArrayList<>(settings.recentFiles());
     }
 
     private void refreshRecent() {

@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.prefs.Preferences;
+import io.rdmascope.gui.prefs.PreferencesFile;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.geometry.Orientation;
@@ -65,6 +65,9 @@ public final class MainView extends BorderPane {
     private final Label status = statusBar.status();
     private final Button cancel = statusBar.cancel();
     private final MainMenus menus;
+    /** The preferences the menus, the column headers and the Preferences dialog share. */
+    private final DesktopSettings settings;
+    private PreferencesDialog preferencesDialog;
     private final AnalysisViews analysisViews;
     private final Navigator navigator;
     private final ContextMenus contextMenus;
@@ -79,9 +82,15 @@ public final class MainView extends BorderPane {
     /** What the status bar says once loading ended: shown again when the filter is cleared. */
     private String summary;
 
-    public MainView(CaptureOpener opener, Preferences prefs) {
+    /**
+     * @param opener how a capture file is read
+     * @param preferences where the preferences are read from and written to (null: the defaults,
+     *     not kept)
+     */
+    public MainView(CaptureOpener opener, PreferencesFile preferences) {
         this.opener = opener;
-        this.menus = new MainMenus(prefs, this, () -> model != null);
+        this.settings = new DesktopSettings(preferences);
+        this.menus = new MainMenus(settings, this, () -> model != null);
         table = new PacketTable(f -> {
             CaptureModel m = model;
             return m == null ? null : m.severityAt(f);
@@ -102,8 +111,8 @@ public final class MainView extends BorderPane {
         statistics.setId("statistics");
 
         filterBar = new FilterBar(new WindowFilterHost(this, statusBar, () -> summary), filtered);
-        filterBar.remember(lines(prefs, "filterHistory"), l -> store(prefs, "filterHistory", l),
-                lines(prefs, "savedFilters"), l -> store(prefs, "savedFilters", l));
+        filterBar.remember(settings.filterHistory(), settings::filterHistory,
+                settings.savedFilters(), settings::savedFilters);
         findBar = new FindBar(this);
         setTop(new VBox(menus.top(), filterBar, filterBar.error(), findBar));
         bytesPane = new SplitPane(details, bytesTabs);
@@ -140,25 +149,50 @@ public final class MainView extends BorderPane {
         violations.setOnJump(this::jumpTo);
         timeline.setOnSelect(this::selectTransaction);
         MainMenus.acceptDroppedFiles(this, this::open);
+        followSettings();
     }
 
-    /** A list kept in the user's preferences, one entry a line; empty without preferences. */
-    static List<String> lines(Preferences prefs, String key) {
-        List<String> out = new java.util.ArrayList<>();
-        if (prefs != null) {
-            for (String s : prefs.get(key, "").split("\n")) {
-                if (!s.isBlank()) {
-                    out.add(s);
-                }
+    /** Shows the window as the preferences say, and follows each change of them. */
+    private void followSettings() {
+        table.applyColumnLayout(settings.columns());
+        table.onColumnLayoutChanged(() -> settings.columns(table.columnLayout()));
+        table.timeFormat(settings.timeFormat().get());
+        settings.timeFormat().addListener((o, was, now) -> table.timeFormat(now));
+        for (String pane : DesktopSettings.PANES) {
+            if (!settings.paneShown(pane).get()) {
+                showPane(pane, false);
             }
+            settings.paneShown(pane).addListener((o, was, now) -> showPane(pane, now));
         }
-        return out;
+        sideBySide(settings.detailsBesideBytes().get());
+        settings.detailsBesideBytes().addListener((o, was, now) -> sideBySide(now));
+        javafx.beans.InvalidationListener font = o -> font(settings.fontFamily().get(), settings.fontSize().get());
+        settings.fontFamily().addListener(font);
+        settings.fontSize().addListener(font);
+        if (!settings.fontFamily().get().isBlank() || settings.fontSize().get() != ViewMenu.NORMAL_SIZE) {
+            font.invalidated(null);
+        }
     }
 
-    static void store(Preferences prefs, String key, List<String> lines) {
-        if (prefs != null) {
-            prefs.put(key, String.join("\n", lines));
+    /** The preferences this window shows and keeps. */
+    public DesktopSettings settings() {
+        return settings;
+    }
+
+    /** Edit &gt; Preferences: the dialog of the preferences, shown (the one open already, if any). */
+    public PreferencesDialog openPreferences() {
+        if (preferencesDialog == null || !preferencesDialog.isShowing()) {
+            preferencesDialog = new PreferencesDialog(settings, table, window());
+            preferencesDialog.show();
+        } else {
+            preferencesDialog.toFront();
         }
+        return preferencesDialog;
+    }
+
+    /** The Preferences dialog opened last, or null. */
+    public PreferencesDialog preferencesDialog() {
+        return preferencesDialog;
     }
 
     private static Tab tab(String name, javafx.scene.Node content) {
@@ -457,17 +491,22 @@ public final class MainView extends BorderPane {
         return expertStep(false);
     }
 
-    /** The font size of the packet list, detail tree and bytes (View > Zoom). */
-    void fontSize(double size) {
+    /**
+     * The font of the packet list, detail tree and bytes (the preferences, and View > Zoom):
+     * {@code family}, or each one's default when empty, at {@code size}.
+     */
+    private void font(String family, double size) {
+        table.font(family, size);
         String style = "-fx-font-size: " + size + "px;";
-        table.setStyle(style);
-        table.setFixedCellSize(Math.round(size * 1.85));
+        if (!family.isBlank()) {
+            style += " -fx-font-family: \"" + family.replace("\"", "") + "\";";
+        }
         details.setStyle(style);
-        bytesTabs.fontSize(size);
+        bytesTabs.font(family, size);
     }
 
     /** View &gt; Packet List, Packet Details, Packet Bytes: shows or hides one of the panes. */
-    void showPane(String pane, boolean shown) {
+    private void showPane(String pane, boolean shown) {
         javafx.scene.Node n = "Packet List".equals(pane) ? table : "Packet Details".equals(pane) ? details : bytesTabs;
         SplitPane in = n == table ? main : bytesPane;
         if (shown && !in.getItems().contains(n)) {
@@ -500,7 +539,7 @@ public final class MainView extends BorderPane {
     }
 
     /** View &gt; Layout: the details beside the bytes (true, the default) or above them. */
-    void sideBySide(boolean beside) {
+    private void sideBySide(boolean beside) {
         bytesPane.setOrientation(beside ? Orientation.HORIZONTAL : Orientation.VERTICAL);
     }
 

@@ -178,6 +178,76 @@ public final class PacketTable extends TableView<FrameRow> {
         return menu;
     }
 
+    /**
+     * The columns in their order, each by its header text with whether it is shown: what the
+     * column header menu and the Preferences dialog change, and what is kept between runs.
+     */
+    public java.util.List<io.rdmascope.gui.prefs.StoredPreferences.Column> columnLayout() {
+        java.util.List<io.rdmascope.gui.prefs.StoredPreferences.Column> out = new java.util.ArrayList<>();
+        for (TableColumn<FrameRow, ?> c : getColumns()) {
+            out.add(new io.rdmascope.gui.prefs.StoredPreferences.Column(c.getText(), c.isVisible()));
+        }
+        return out;
+    }
+
+    /**
+     * Puts the columns named in {@code layout} in its order, shown or hidden as it says; columns it
+     * does not name keep their place after them, shown, and names of no column are passed over. At
+     * least one column stays shown.
+     */
+    public void applyColumnLayout(java.util.List<io.rdmascope.gui.prefs.StoredPreferences.Column> layout) {
+        java.util.List<TableColumn<FrameRow, ?>> ordered = new java.util.ArrayList<>();
+        java.util.Map<TableColumn<FrameRow, ?>, Boolean> visible = new java.util.HashMap<>();
+        for (io.rdmascope.gui.prefs.StoredPreferences.Column wanted : layout) {
+            for (TableColumn<FrameRow, ?> c : getColumns()) {
+                if (c.getText().equals(wanted.name) && !ordered.contains(c)) {
+                    ordered.add(c);
+                    visible.put(c, wanted.visible);
+                    break;
+                }
+            }
+        }
+        for (TableColumn<FrameRow, ?> c : getColumns()) {
+            if (!ordered.contains(c)) {
+                ordered.add(c);
+                visible.put(c, true);
+            }
+        }
+        if (!visible.containsValue(true)) {
+            visible.replaceAll((c, v) -> true);
+        }
+        if (!ordered.equals(getColumns())) {
+            getColumns().setAll(ordered);
+        }
+        ordered.forEach(c -> c.setVisible(visible.get(c)));
+    }
+
+    /** Calls {@code changed} after each change of the columns' order or of whether one is shown. */
+    public void onColumnLayoutChanged(Runnable changed) {
+        javafx.beans.InvalidationListener shownChanged = o -> changed.run();
+        getColumns().forEach(c -> c.visibleProperty().addListener(shownChanged));
+        getColumns().addListener((javafx.collections.ListChangeListener<TableColumn<FrameRow, ?>>) ch -> {
+            while (ch.next()) {
+                ch.getRemoved().forEach(c -> c.visibleProperty().removeListener(shownChanged));
+                ch.getAddedSubList().forEach(c -> c.visibleProperty().addListener(shownChanged));
+            }
+            changed.run();
+        });
+    }
+
+    /**
+     * The font of the rows: {@code family} (empty for the platform's) at {@code size} pixels, the
+     * rows' height following the size.
+     */
+    void font(String family, double size) {
+        String style = "-fx-font-size: " + size + "px;";
+        if (family != null && !family.isBlank()) {
+            style += " -fx-font-family: \"" + family.replace("\"", "") + "\";";
+        }
+        setStyle(style);
+        setFixedCellSize(Math.round(size * 1.85));
+    }
+
     /** Moves a column one place left (-1) or right (+1). */
     void move(TableColumn<FrameRow, ?> col, int delta) {
         int at = getColumns().indexOf(col);
