@@ -226,9 +226,9 @@ class WiresharkHabitsTest {
         Windows.shot(robot, list.getScene().getRoot(), "follow-roce-messages");
         robot.interact(follow::close);
 
-        // the menu says the same
+        // the menu says the same, offering the queue pair's layers on a RoCE frame
         robot.interact(() -> view.jumpTo(4));
-        robot.clickOn("Analyze").clickOn("Follow").clickOn("MPA Stream");
+        robot.clickOn("Analyze").clickOn("Follow").clickOn("Queue Pair Packets");
         assertThat(followList(robot).getItems()).hasSize(5);
         robot.interact(() -> ((Stage) robot.lookup("#followList").query().getScene().getWindow()).close());
     }
