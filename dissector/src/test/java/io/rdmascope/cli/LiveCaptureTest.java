@@ -207,7 +207,8 @@ class LiveCaptureTest {
                 Path java = Path.of(System.getProperty("java.home"), "bin", "java");
                 Path err = dir.resolve("err.txt");
                 Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                        "io.rdmascope.cli.Main", "analyze", "--format", "json", "-i", "lo", "-f", "tcp port " + replay.port())
+                        "io.rdmascope.cli.Main", "analyze", "--format", "json", "-i", "lo", "-f", "tcp port " + replay.port(),
+                        "--summary-interval", "0.2")
                         .redirectError(err.toFile()).start();
                 CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
                 while (!Files.readString(err).contains("Capturing on 'lo'")) {
@@ -215,17 +216,37 @@ class LiveCaptureTest {
                     Thread.sleep(50);
                 }
                 replay.run();
-                Thread.sleep(300);
+                awaitTaken(p, err);
                 new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).as(Files.readString(err)).isTrue();
                 JsonNode f = new ObjectMapper().readTree(out.get()).get("files").get(0);
                 assertThat(f.get("transactions")).hasSize(5);
                 List<String> errors = new ArrayList<>(Files.readAllLines(err));
-                errors.removeIf(l -> l.startsWith("WARNING:") || l.isEmpty());
+                errors.removeIf(l -> l.startsWith("WARNING:") || l.isEmpty() || l.startsWith("{\"summary\""));
                 assertThat(errors).first().isEqualTo("Capturing on 'lo'");
                 assertThat(errors).last().asString().matches("\\d+ frames captured, \\d+ dropped.*");
             }
         });
+    }
+
+    /**
+     * Waits until a process started with {@code --format json --summary-interval} has taken every
+     * frame sent so far: some frames were counted, and then a period counted none.
+     */
+    static void awaitTaken(Process p, Path err) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        while (true) {
+            List<JsonNode> periods = new ArrayList<>();
+            for (String line : Files.readString(err).lines().filter(l -> l.startsWith("{\"summary\"")).toList()) {
+                periods.add(json.readTree(line).get("summary"));
+            }
+            long frames = periods.stream().mapToLong(n -> n.get("frames").asLong()).sum();
+            if (frames > 0 && periods.get(periods.size() - 1).get("frames").asLong() == 0) {
+                return;
+            }
+            assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
+            Thread.sleep(50);
+        }
     }
 
     @Test

@@ -232,20 +232,7 @@ class LiveMetricsTest {
                 for (int i = 0; i < 3; i++) {
                     replay.run();
                 }
-                // the analysis has taken every frame once a period after the traffic counts none
-                ObjectMapper json = new ObjectMapper();
-                while (true) {
-                    List<JsonNode> periods = new java.util.ArrayList<>();
-                    for (String line : Files.readString(err).lines().filter(l -> l.startsWith("{\"summary\"")).toList()) {
-                        periods.add(json.readTree(line).get("summary"));
-                    }
-                    long frames = periods.stream().mapToLong(n -> n.get("frames").asLong()).sum();
-                    if (frames > 0 && periods.get(periods.size() - 1).get("frames").asLong() == 0) {
-                        break;
-                    }
-                    assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
-                    Thread.sleep(50);
-                }
+                LiveCaptureTest.awaitTaken(p, err);
                 new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
                 assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
                 JsonNode f = new ObjectMapper().readTree(out.toFile()).get("files").get(0);
