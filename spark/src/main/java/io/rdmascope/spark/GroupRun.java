@@ -48,6 +48,8 @@ final class GroupRun {
     /** The watermark told for the frame being read, and the one told for the last frame done. */
     private long mark = NO_MARK;
     private long lastMark = NO_MARK;
+    /** Per transaction kind, the ids given while the frames were read; those after, at the end of the capture. */
+    private final Map<String, Integer> givenWhileReading = new HashMap<>();
 
     GroupRun(CaptureIndex.Group group) {
         this.group = group;
@@ -151,7 +153,7 @@ final class GroupRun {
             }
         }
         return new Renumbering.Keys(capture, group.group(), Arrays.copyOf(connectionFrames, connections),
-                Arrays.copyOf(connectionFirst, connections), created, queuePairs,
+                Arrays.copyOf(connectionFirst, connections), created, givenWhileReading, queuePairs,
                 Arrays.copyOf(streamFirst, streams));
     }
 
@@ -159,6 +161,8 @@ final class GroupRun {
      * The group's records with their frame numbers in the file; once they are read, the end of the
      * frames is told at the file's last frame, as the analysis of the whole file tells it: with the
      * watermark of the group's last frame, since the stages still hold back what they held then.
+     * The transaction ids given until then are noted: those given later, from what the stages
+     * flush at the end of the capture, come after every id of the file.
      */
     private final class Numbered extends ForwardingCaptureReader {
         private final PduListener pdus;
@@ -187,6 +191,11 @@ final class GroupRun {
                     pdus.frameDone(group.lastFrame(), group.lastTime());
                 }
                 current = Long.MAX_VALUE;
+                if (engine != null) {
+                    for (TransactionKind k : TransactionKind.values()) {
+                        givenWhileReading.put(k.idPrefix, engine.creationFrames(k).length);
+                    }
+                }
             }
             return false;
         }

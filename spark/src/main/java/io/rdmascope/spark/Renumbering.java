@@ -17,7 +17,10 @@ import java.util.regex.Pattern;
  * got its number ({@link Keys}), the groups' numbers are merged in frame order, which is the order
  * in which the analysis of the whole file gives them (the stages hand the judge the events of a
  * frame together, and a frame is of one group). RoCE connections take their ids from the index,
- * which numbered them as the whole file's analysis does. The frames table's TCP streams
+ * which numbered them as the whole file's analysis does. A transaction id given at the end of the
+ * capture, from what the stages flush then, follows every id given while the frames were read, as
+ * in the whole file; such ids of several groups are put in the order of their events' frames,
+ * while the whole file gives them connection by connection, which can differ. The frames table's TCP streams
  * ({@code tcp.stream}, numbered from 0 in order of their first frames) are merged the same way, by
  * their first frames: a stream's frames are all of one group.
  */
@@ -26,11 +29,14 @@ final class Renumbering implements Serializable {
      * What one group tells: per MPA connection, in the order of its own ids ("c1" first), the frame
      * being read when it was recognised ({@link Long#MAX_VALUE} at the end of the capture) and its
      * TCP connection's first frame; per transaction kind, the frame of the event that gave each id;
+     * how many of each kind it gave while the frames were read (the others, from what the stages
+     * flush at the end of the capture, are given after every frame of the file);
      * its RoCE connections' ids in the whole capture; per TCP stream of its frames table, in the
      * order of its own numbers (0 first), the stream's first frame.
      */
     record Keys(String capture, int group, long[] connectionFrames, long[] connectionFirst,
-                Map<String, long[]> created, Map<String, String> queuePairs, long[] streamFirst)
+                Map<String, long[]> created, Map<String, Integer> givenWhileReading,
+                Map<String, String> queuePairs, long[] streamFirst)
             implements Serializable {}
 
     private final Map<String, String> connections;
@@ -75,8 +81,16 @@ final class Renumbering implements Serializable {
             }
             for (TransactionKind kind : TransactionKind.values()) {
                 for (int g = 0; g < frames.length; g++) {
-                    frames[g] = groups.get(g).created().getOrDefault(kind.idPrefix, new long[0]);
-                    ties[g] = new long[frames[g].length];
+                    Keys k = groups.get(g);
+                    long[] created = k.created().getOrDefault(kind.idPrefix, new long[0]);
+                    int reading = k.givenWhileReading().getOrDefault(kind.idPrefix, created.length);
+                    frames[g] = created.clone();
+                    ties[g] = new long[created.length];
+                    for (int i = reading; i < created.length; i++) {
+                        // after the last frame, in the order of the frames of their events
+                        frames[g][i] = Long.MAX_VALUE;
+                        ties[g][i] = created[i];
+                    }
                 }
                 numbers = merge(frames, ties);
                 for (int g = 0; g < frames.length; g++) {
