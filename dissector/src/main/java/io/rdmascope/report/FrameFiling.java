@@ -55,10 +55,18 @@ public final class FrameFiling<R> {
         this.records = records;
     }
 
-    /** A frame is being processed: its events go to {@code record}. */
+    /**
+     * A frame is being processed: its events go to {@code record}. The records held for
+     * {@link #MAX_HELD} frames by the end of the frame before it are handed on first, as they
+     * would have been had that frame been read too.
+     */
     public void frame(R record) {
+        long frame = records.frameOf(record);
+        while (!held.isEmpty() && frame - 1 - records.frameOf(held.peekFirst()) >= MAX_HELD) {
+            records.handOn(held.pollFirst());
+        }
         current = record;
-        lastFrame = records.frameOf(record);
+        lastFrame = frame;
     }
 
     /** The record of the frame being processed, or null. */
