@@ -12,8 +12,9 @@ import java.util.Iterator;
  * the frames in between are held, each for at most {@link #MAX_HELD} frames counted by their
  * numbers, so memory does not grow with the capture; counted by numbers, not records, so that a
  * reader of some of a capture's frames (a group of a split capture, which keeps the file's frame
- * numbers) hands a record on when a reader of every frame does. An event for a frame already handed on (held back longer than that, or flushed when
- * the capture ended) goes to a <em>late</em> record of its frame, handed on before the next frame's.
+ * numbers) hands a record on when a reader of every frame does. An event for a frame already
+ * handed on (held back longer than that, or flushed when the capture ended) goes to a
+ * <em>late</em> record of its frame, handed on before the next frame's.
  *
  * <p>{@code dissect}'s {@link FrameCollector} and the desktop application's index file their
  * events through this one class, each with its own kind of record.

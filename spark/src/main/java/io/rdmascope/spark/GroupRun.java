@@ -48,7 +48,7 @@ final class GroupRun {
     /** The watermark told for the frame being read, and the one told for the last frame done. */
     private long mark = NO_MARK;
     private long lastMark = NO_MARK;
-    /** Per transaction kind, the ids given while the frames were read; those after, at the end of the capture. */
+    /** Per transaction kind, how many ids were given while the frames were read (the rest at the end). */
     private final Map<String, Integer> givenWhileReading = new HashMap<>();
 
     GroupRun(CaptureIndex.Group group) {

@@ -20,9 +20,9 @@ import java.util.regex.Pattern;
  * which numbered them as the whole file's analysis does. A transaction id given at the end of the
  * capture, from what the stages flush then, follows every id given while the frames were read, as
  * in the whole file; such ids of several groups are put in the order of their events' frames,
- * while the whole file gives them connection by connection, which can differ. The frames table's TCP streams
- * ({@code tcp.stream}, numbered from 0 in order of their first frames) are merged the same way, by
- * their first frames: a stream's frames are all of one group.
+ * while the whole file gives them connection by connection, which can differ. The frames table's
+ * TCP streams ({@code tcp.stream}, numbered from 0 in order of their first frames) are merged the
+ * same way, by their first frames: a stream's frames are all of one group.
  */
 final class Renumbering implements Serializable {
     /**
