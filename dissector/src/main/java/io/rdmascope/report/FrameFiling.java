@@ -9,9 +9,12 @@ import java.util.Iterator;
  * frame order, once no event for it can come any more. An event names the frame that completes it,
  * which is not always the frame being processed: the MPA stage may hold a stream back while it
  * decides its framing and deliver its events later ({@link PduListener#watermark}). The records of
- * the frames in between are held, at most {@link #MAX_HELD} of them, so memory does not grow with
- * the capture. An event for a frame already handed on (held back longer than that, or flushed when
- * the capture ended) goes to a <em>late</em> record of its frame, handed on before the next frame's.
+ * the frames in between are held, each for at most {@link #MAX_HELD} frames counted by their
+ * numbers, so memory does not grow with the capture; counted by numbers, not records, so that a
+ * reader of some of a capture's frames (a group of a split capture, which keeps the file's frame
+ * numbers) hands a record on when a reader of every frame does. An event for a frame already
+ * handed on (held back longer than that, or flushed when the capture ended) goes to a
+ * <em>late</em> record of its frame, handed on before the next frame's.
  *
  * <p>{@code dissect}'s {@link FrameCollector} and the desktop application's index file their
  * events through this one class, each with its own kind of record.
@@ -33,7 +36,10 @@ public final class FrameFiling<R> {
         void handOn(R record);
     }
 
-    /** The most frame records held while waiting for events held back by the MPA stage. */
+    /**
+     * The most frames, by number, that a record is held after its own frame while waiting for
+     * events held back by the MPA stage; so also the most records held.
+     */
     public static final int MAX_HELD = 8192;
 
     private final Records<R> records;
@@ -50,10 +56,18 @@ public final class FrameFiling<R> {
         this.records = records;
     }
 
-    /** A frame is being processed: its events go to {@code record}. */
+    /**
+     * A frame is being processed: its events go to {@code record}. The records held for
+     * {@link #MAX_HELD} frames by the end of the frame before it are handed on first, as they
+     * would have been had that frame been read too.
+     */
     public void frame(R record) {
+        long frame = records.frameOf(record);
+        while (!held.isEmpty() && frame - 1 - records.frameOf(held.peekFirst()) >= MAX_HELD) {
+            records.handOn(held.pollFirst());
+        }
         current = record;
-        lastFrame = records.frameOf(record);
+        lastFrame = frame;
     }
 
     /** The record of the frame being processed, or null. */
@@ -105,7 +119,8 @@ public final class FrameFiling<R> {
         held.addLast(r);
         long keepFrom = Math.min(heldFrom, frame + 1);
         heldFrom = Long.MAX_VALUE;
-        while (!held.isEmpty() && (records.frameOf(held.peekFirst()) < keepFrom || held.size() > MAX_HELD)) {
+        while (!held.isEmpty() && (records.frameOf(held.peekFirst()) < keepFrom
+                || frame - records.frameOf(held.peekFirst()) >= MAX_HELD)) {
             records.handOn(held.pollFirst());
         }
     }

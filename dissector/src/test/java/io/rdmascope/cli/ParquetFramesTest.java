@@ -22,7 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code analyze --format parquet --parquet-frames}: the frames table holds one row per record
- * of {@code dissect --format json}, with the same times, lengths, addresses, ports and PDUs.
+ * of {@code dissect --format json}, with the same times, lengths, addresses, ports and PDUs; its
+ * TCP streams are numbered in order of their first frames, and the record of PDUs completed at
+ * the end of the capture is there once, as {@code dissect} has it (the split Spark job's frames
+ * are compared with these).
  */
 class ParquetFramesTest {
     @TempDir
@@ -33,6 +36,7 @@ class ParquetFramesTest {
     static void analyse() {
         captures.add(Path.of("..", "samples", "markers-and-crc.pcap").toString());
         captures.add(RealCaptures.file("softuiwarp-mixed.pcap").toString());
+        captures.add(Path.of("..", "samples", "mpa-truncated.pcap").toString());
         List<String> args = new ArrayList<>(List.of("analyze", "-j", "2", "--format", "parquet", "--parquet-frames",
                 "--output", dir.toString()));
         args.addAll(captures);
@@ -55,7 +59,7 @@ class ParquetFramesTest {
     void onePartFilePerCaptureAndNothingElse() throws IOException {
         try (Stream<Path> s = Files.list(dir.resolve("frames"))) {
             assertThat(s.map(p -> p.getFileName().toString()).sorted().toList())
-                    .containsExactly("part-00000.parquet", "part-00001.parquet");
+                    .containsExactly("part-00000.parquet", "part-00001.parquet", "part-00002.parquet");
         }
     }
 
@@ -69,12 +73,21 @@ class ParquetFramesTest {
         assertMatches(1);
     }
 
-    private static void assertMatches(int index) throws IOException {
+    @Test
+    void endOfCaptureRowMatchesDissectJson() throws IOException {
+        List<Group> rows = assertMatches(2);
+        assertThat(rows.stream().filter(g -> g.getBoolean("endOfCapture", 0)).count()).isEqualTo(1);
+        assertThat(rows.get(rows.size() - 1).getBoolean("endOfCapture", 0)).isTrue();
+    }
+
+    /** The rows of a capture, checked against its records in {@code dissect --format json}. */
+    private static List<Group> assertMatches(int index) throws IOException {
         String capture = captures.get(index);
         JsonNode json = dissect(capture);
         List<Group> rows = read(dir.resolve("frames").resolve(String.format("part-%05d.parquet", index)));
         assertThat(rows).hasSize(json.size()).isNotEmpty();
         int rdmap = 0;
+        long streams = 0;
         for (int i = 0; i < rows.size(); i++) {
             Group g = rows.get(i);
             JsonNode f = json.get(i);
@@ -99,6 +112,9 @@ class ParquetFramesTest {
                 assertThat(g.getInteger("sourcePort", 0)).as(at).isEqualTo(f.get("tcp").get("srcport").asInt());
                 assertThat(g.getInteger("destinationPort", 0)).as(at).isEqualTo(f.get("tcp").get("dstport").asInt());
                 assertThat(g.getLong("tcpStream", 0)).as(at).isEqualTo(f.get("tcp").get("stream").asLong());
+                // numbered in order of first frames: a stream not seen yet is the next number
+                assertThat(g.getLong("tcpStream", 0)).as(at).isLessThanOrEqualTo(streams);
+                streams = Math.max(streams, g.getLong("tcpStream", 0) + 1);
             } else {
                 assertThat(g.getFieldRepetitionCount("source")).as(at).isZero();
                 assertThat(g.getFieldRepetitionCount("tcpStream")).as(at).isZero();
@@ -112,6 +128,7 @@ class ParquetFramesTest {
             }
         }
         assertThat(rdmap).isPositive();
+        return rows;
     }
 
     private static List<Group> read(Path file) throws IOException {

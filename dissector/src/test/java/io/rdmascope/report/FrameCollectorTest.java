@@ -2,6 +2,7 @@ package io.rdmascope.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rdmascope.capture.Packet;
 import io.rdmascope.filter.DisplayFilter;
 import io.rdmascope.mpa.MpaConnection;
 import java.io.IOException;
@@ -101,6 +102,34 @@ class FrameCollectorTest {
         assertThat(late.pdus).singleElement();
         assertThat(out.stream().filter(r -> r.frame == 20 && !r.endOfCapture).findFirst().orElseThrow().pdus)
                 .singleElement();
+    }
+
+    /** An Ethernet frame of zeros, numbered {@code frame}. */
+    private static Packet packet(long frame) {
+        Packet p = new Packet();
+        p.frame = frame;
+        p.linkType = 1;
+        p.data = new byte[14];
+        p.length = p.data.length;
+        p.originalLength = p.data.length;
+        return p;
+    }
+
+    @Test
+    void framesAreHeldForMaxHeldFrameNumbersWhenSomeAreNotRead() {
+        // every other frame, as a group of a split capture reads them: held as long as with all
+        int n = FrameCollector.MAX_HELD + 10;
+        for (int f = 2; f <= n; f += 2) {
+            c.watermark(1);
+            c.frameDone(f, 0);
+        }
+        assertThat(frames()).containsExactly(2L, 4L, 6L, 8L, 10L);
+        // frame 12 is handed on by the end of frame n + 3, which this reader does not read
+        c.frame(packet(n + 4), 0, null);
+        assertThat(frames()).containsExactly(2L, 4L, 6L, 8L, 10L, 12L);
+        c.frameDone(n + 4, 0);
+        c.end();
+        assertThat(out).hasSize(n / 2 + 1);
     }
 
     @Test

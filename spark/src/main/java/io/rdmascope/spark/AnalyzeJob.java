@@ -353,11 +353,14 @@ public final class AnalyzeJob {
     private static final List<String> ID_COLUMNS = List.of("id", "connection", "transaction", "operations",
             "connections");
     private static final List<String> TEXT_COLUMNS = List.of("message", "note");
+    /** The frames table's column of the TCP stream's number ({@code tcp.stream}): the group's in its rows. */
+    private static final String STREAM_COLUMN = "tcpStream";
 
     /**
-     * A row of a group with the whole capture's ids. A group's task names the table of its rows
-     * {@code GROUP/TABLE} ({@code 2/transactions}), which tells the group's {@link Renumbering};
-     * the row returned has the plain table name. Other rows are returned as they are.
+     * A row of a group with the whole capture's ids and TCP stream numbers. A group's task names
+     * the table of its rows {@code GROUP/TABLE} ({@code 2/transactions}), which tells the group's
+     * {@link Renumbering}; the row returned has the plain table name. Other rows are returned as
+     * they are.
      */
     static Row renumbered(Row r, Map<String, Renumbering> ids) {
         String table = r.getString(0);
@@ -379,6 +382,8 @@ public final class AnalyzeJob {
                     v = n.value(v);
                 } else if (TEXT_COLUMNS.contains(column) && v instanceof String s) {
                     v = n.text(s);
+                } else if (column.equals(STREAM_COLUMN) && v instanceof Long stream) {
+                    v = n.stream(stream);
                 }
             }
             values[i] = v;

@@ -211,7 +211,7 @@ record CaptureTask(String capture, String path, CaptureIndex.Group split,
             org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
             FileSystem fs = p.getFileSystem(conf);
             Analyzer analyzer = new Analyzer(settings(), run.source(fs, p), run.engines());
-            FrameRows rows = frames ? new FrameRows(FrameSpill.sink(frameRows)) : null;
+            FrameRows rows = frames ? new FrameRows(run.frames(FrameSpill.sink(frameRows))) : null;
             analysis = analyzer.analyze(Paths.get(capture), capture, rows == null ? null : rows.frames(),
                     rows == null ? run.keys() : PduListeners.tee(run.keys(), rows.pdus()), null, null);
         } catch (IOException | RuntimeException | StackOverflowError e) {

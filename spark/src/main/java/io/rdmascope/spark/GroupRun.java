@@ -13,6 +13,8 @@ import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.Dissection;
 import io.rdmascope.pipeline.Source;
 import io.rdmascope.rdma.RdmaConnection;
+import io.rdmascope.report.FrameRecord;
+import io.rdmascope.report.FrameRows;
 import io.rdmascope.roce.QpConnection;
 import java.io.IOException;
 import java.nio.file.Paths;
@@ -25,8 +27,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * One analysis of a group of a split capture ({@link CaptureIndex.Group}): the source that reads
  * the group's byte ranges with the file's frame numbers, the engine that keeps the frame at which
- * each transaction got its id, and the listener that notes the frame at which each connection got
- * its; together, the {@link Renumbering.Keys} of the group.
+ * each transaction got its id, the listener that notes the frame at which each connection got
+ * its, and the sink of the frames table that notes the first frame of each TCP stream; together,
+ * the {@link Renumbering.Keys} of the group.
  */
 final class GroupRun {
     private final CaptureIndex.Group group;
@@ -37,6 +40,16 @@ final class GroupRun {
     private long[] connectionFirst = new long[16];
     private int connections;
     private final Map<String, String> queuePairs = new HashMap<>();
+    /** The first frame of each of the group's TCP streams, by the group's {@code tcp.stream}. */
+    private long[] streamFirst = new long[16];
+    private int streams;
+    /** No watermark told: nothing held back. */
+    private static final long NO_MARK = Long.MAX_VALUE;
+    /** The watermark told for the frame being read, and the one told for the last frame done. */
+    private long mark = NO_MARK;
+    private long lastMark = NO_MARK;
+    /** Per transaction kind, how many ids were given while the frames were read (the rest at the end). */
+    private final Map<String, Integer> givenWhileReading = new HashMap<>();
 
     GroupRun(CaptureIndex.Group group) {
         this.group = group;
@@ -62,9 +75,52 @@ final class GroupRun {
         };
     }
 
-    /** Notes when each connection becomes known. */
+    /**
+     * The sink of the group's frames table: hands on the rows of the group's frames and of its
+     * end-of-capture records, noting the first frame of each TCP stream, and leaves out the record
+     * of the file's last frame when that frame is not the group's (the group's run makes it only
+     * by ending its frames there).
+     */
+    FrameRows.Sink frames(FrameRows.Sink rows) {
+        long[] own = group.frames();
+        boolean ownsLast = own.length > 0 && own[own.length - 1] == group.lastFrame();
+        return row -> {
+            FrameRecord r = row.record();
+            if (!ownsLast && !r.endOfCapture && r.frame == group.lastFrame()) {
+                return;
+            }
+            if (r.tcpStream >= 0) {
+                stream((int) r.tcpStream, r.frame);
+            }
+            rows.row(row);
+        };
+    }
+
+    private void stream(int index, long frame) {
+        if (index >= streamFirst.length) {
+            streamFirst = Arrays.copyOf(streamFirst, Math.max(index + 1, streamFirst.length * 2));
+        }
+        if (index >= streams) {
+            Arrays.fill(streamFirst, streams, index + 1, Long.MAX_VALUE);
+            streams = index + 1;
+        }
+        streamFirst[index] = Math.min(streamFirst[index], frame);
+    }
+
+    /** Notes when each connection becomes known, and the watermark told with each frame. */
     PduListener keys() {
         return new PduListener() {
+            @Override
+            public void watermark(long frame) {
+                mark = frame;
+            }
+
+            @Override
+            public void frameDone(long frame, long timestampNanos) {
+                lastMark = mark;
+                mark = NO_MARK;
+            }
+
             @Override
             public void connection(MpaConnection connection) {
                 if (connections == connectionFrames.length) {
@@ -97,12 +153,16 @@ final class GroupRun {
             }
         }
         return new Renumbering.Keys(capture, group.group(), Arrays.copyOf(connectionFrames, connections),
-                Arrays.copyOf(connectionFirst, connections), created, queuePairs);
+                Arrays.copyOf(connectionFirst, connections), created, givenWhileReading, queuePairs,
+                Arrays.copyOf(streamFirst, streams));
     }
 
     /**
      * The group's records with their frame numbers in the file; once they are read, the end of the
-     * frames is told at the file's last frame, as the analysis of the whole file tells it.
+     * frames is told at the file's last frame, as the analysis of the whole file tells it: with the
+     * watermark of the group's last frame, since the stages still hold back what they held then.
+     * The transaction ids given until then are noted: those given later, from what the stages
+     * flush at the end of the capture, come after every id of the file.
      */
     private final class Numbered extends ForwardingCaptureReader {
         private final PduListener pdus;
@@ -125,9 +185,17 @@ final class GroupRun {
                 ended = true;
                 long last = next == 0 ? 0 : group.frames()[next - 1];
                 if (last < group.lastFrame() && pdus != null) {
+                    if (lastMark != NO_MARK) {
+                        pdus.watermark(lastMark);
+                    }
                     pdus.frameDone(group.lastFrame(), group.lastTime());
                 }
                 current = Long.MAX_VALUE;
+                if (engine != null) {
+                    for (TransactionKind k : TransactionKind.values()) {
+                        givenWhileReading.put(k.idPrefix, engine.creationFrames(k).length);
+                    }
+                }
             }
             return false;
         }

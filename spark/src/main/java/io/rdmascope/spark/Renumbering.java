@@ -17,24 +17,37 @@ import java.util.regex.Pattern;
  * got its number ({@link Keys}), the groups' numbers are merged in frame order, which is the order
  * in which the analysis of the whole file gives them (the stages hand the judge the events of a
  * frame together, and a frame is of one group). RoCE connections take their ids from the index,
- * which numbered them as the whole file's analysis does.
+ * which numbered them as the whole file's analysis does. A transaction id given at the end of the
+ * capture, from what the stages flush then, follows every id given while the frames were read, as
+ * in the whole file; such ids of several groups are put in the order of their events' frames,
+ * while the whole file gives them connection by connection, which can differ. The frames table's
+ * TCP streams ({@code tcp.stream}, numbered from 0 in order of their first frames) are merged the
+ * same way, by their first frames: a stream's frames are all of one group.
  */
 final class Renumbering implements Serializable {
     /**
      * What one group tells: per MPA connection, in the order of its own ids ("c1" first), the frame
      * being read when it was recognised ({@link Long#MAX_VALUE} at the end of the capture) and its
      * TCP connection's first frame; per transaction kind, the frame of the event that gave each id;
-     * its RoCE connections' ids in the whole capture.
+     * how many of each kind it gave while the frames were read (the others, from what the stages
+     * flush at the end of the capture, are given after every frame of the file);
+     * its RoCE connections' ids in the whole capture; per TCP stream of its frames table, in the
+     * order of its own numbers (0 first), the stream's first frame.
      */
     record Keys(String capture, int group, long[] connectionFrames, long[] connectionFirst,
-                Map<String, long[]> created, Map<String, String> queuePairs) implements Serializable {}
+                Map<String, long[]> created, Map<String, Integer> givenWhileReading,
+                Map<String, String> queuePairs, long[] streamFirst)
+            implements Serializable {}
 
     private final Map<String, String> connections;
     private final Map<String, int[]> transactions;
+    /** The whole capture's number (from 1) of each of the group's TCP streams, by the group's. */
+    private final int[] streams;
 
-    private Renumbering(Map<String, String> connections, Map<String, int[]> transactions) {
+    private Renumbering(Map<String, String> connections, Map<String, int[]> transactions, int[] streams) {
         this.connections = connections;
         this.transactions = transactions;
+        this.streams = streams;
     }
 
     /** The renumbering of each group of each capture, by {@link #key}. */
@@ -68,16 +81,31 @@ final class Renumbering implements Serializable {
             }
             for (TransactionKind kind : TransactionKind.values()) {
                 for (int g = 0; g < frames.length; g++) {
-                    frames[g] = groups.get(g).created().getOrDefault(kind.idPrefix, new long[0]);
-                    ties[g] = new long[frames[g].length];
+                    Keys k = groups.get(g);
+                    long[] created = k.created().getOrDefault(kind.idPrefix, new long[0]);
+                    int reading = k.givenWhileReading().getOrDefault(kind.idPrefix, created.length);
+                    frames[g] = created.clone();
+                    ties[g] = new long[created.length];
+                    for (int i = reading; i < created.length; i++) {
+                        // after the last frame, in the order of the frames of their events
+                        frames[g][i] = Long.MAX_VALUE;
+                        ties[g][i] = created[i];
+                    }
                 }
                 numbers = merge(frames, ties);
                 for (int g = 0; g < frames.length; g++) {
                     txs.get(groups.get(g).group()).put(kind.idPrefix, numbers[g]);
                 }
             }
-            for (Keys k : groups) {
-                out.put(key(k.capture(), k.group()), new Renumbering(conns.get(k.group()), txs.get(k.group())));
+            for (int g = 0; g < frames.length; g++) {
+                frames[g] = groups.get(g).streamFirst();
+                ties[g] = new long[frames[g].length];
+            }
+            int[][] streams = merge(frames, ties);
+            for (int g = 0; g < frames.length; g++) {
+                Keys k = groups.get(g);
+                out.put(key(k.capture(), k.group()), new Renumbering(conns.get(k.group()), txs.get(k.group()),
+                        streams[g]));
             }
         }
         return out;
@@ -137,6 +165,11 @@ final class Renumbering implements Serializable {
         }
         int n = Integer.parseInt(digits);
         return n >= 1 && n <= numbers.length && numbers[n - 1] > 0 ? prefix + numbers[n - 1] : id;
+    }
+
+    /** The whole capture's {@code tcp.stream} of a group's; one it does not know stays as it is. */
+    long stream(long stream) {
+        return stream >= 0 && stream < streams.length ? streams[(int) stream] - 1 : stream;
     }
 
     /** A text with the ids it names ("initiation t3 from ...", "(t2 on c1)") renumbered. */

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --split-connections} cannot change a verdict: every sample and real capture, split with a
  * split size of one octet (so that every capture whose endpoints fall into two groups or more is
- * split), gives the tables of the job without splitting, row for row, ids included.
+ * split), gives the tables of the job without splitting, row for row, ids included; the frames
+ * table too, with the TCP streams numbered as in the whole file and one set of end-of-capture records.
  */
 class SplitConnectionsTest {
     @TempDir
@@ -30,11 +31,12 @@ class SplitConnectionsTest {
     @BeforeAll
     static void runBoth() throws IOException {
         List<String> inputs = List.of(Path.of("..", "samples").toString(), RealCaptures.dir().toString());
-        AnalyzeJob.Options o = new AnalyzeJob.Options(inputs, tmp.resolve("whole").toString(), false);
+        AnalyzeJob.Options o = new AnalyzeJob.Options(inputs, tmp.resolve("whole").toString(), false, 0, 64, 32,
+                false, true);
         AnalyzeJob.run(LocalSpark.get(), o);
         whole = RdmascopeTables.read(LocalSpark.get(), tmp.resolve("whole").toString());
-        AnalyzeJob.Options s = new AnalyzeJob.Options(inputs, tmp.resolve("split").toString(), true, 3, 64, 32, false)
-                .withSplitSize(1);
+        AnalyzeJob.Options s = new AnalyzeJob.Options(inputs, tmp.resolve("split").toString(), true, 3, 64, 32, false,
+                true).withSplitSize(1);
         splitSummary = AnalyzeJob.run(LocalSpark.get(), s);
         split = RdmascopeTables.read(LocalSpark.get(), tmp.resolve("split").toString());
     }
@@ -71,6 +73,11 @@ class SplitConnectionsTest {
     @Test
     void capturesAreTheWholeFiles() {
         assertSame(whole.captures().drop("groups", "whole"), split.captures().drop("groups", "whole"));
+    }
+
+    @Test
+    void framesAreTheWholeFiles() {
+        assertSame(whole.frames(), split.frames());
     }
 
     /** The same rows, each as often, per capture. */

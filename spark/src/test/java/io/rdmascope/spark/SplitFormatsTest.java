@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --split-connections} over a pcapng file (each group reads the section header and the
  * interface descriptions with its own blocks), a RoCE capture of many hosts, and a capture cut
- * short (analysed whole, as the captures row says): the tables of the job without splitting.
+ * short (analysed whole, as the captures row says): the tables of the job without splitting, the
+ * frames table included.
  */
 class SplitFormatsTest {
     @TempDir
@@ -46,9 +47,10 @@ class SplitFormatsTest {
         Path roce = tmp.resolve("roce.pcap");
         RoceBulkCapture.write(roce, 2_000_000L, 24, 4, 1024);
         List<String> inputs = List.of(pcapng.toString(), cut.toString(), roce.toString());
-        AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(inputs, tmp.resolve("whole").toString(), false));
+        AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(inputs, tmp.resolve("whole").toString(), false, 0,
+                64, 32, false, true));
         AnalyzeJob.Summary s = AnalyzeJob.run(LocalSpark.get(), new AnalyzeJob.Options(inputs,
-                tmp.resolve("split").toString(), true, 3, 64, 32, false).withSplitSize(1));
+                tmp.resolve("split").toString(), true, 3, 64, 32, false, true).withSplitSize(1));
         assertThat(s.tasks()).isEqualTo(3 + 1 + 3);
         RdmascopeTables whole = RdmascopeTables.read(LocalSpark.get(), tmp.resolve("whole").toString());
         RdmascopeTables split = RdmascopeTables.read(LocalSpark.get(), tmp.resolve("split").toString());
@@ -66,5 +68,6 @@ class SplitFormatsTest {
         SplitConnectionsTest.assertSame(whole.violations(), split.violations());
         SplitConnectionsTest.assertSame(whole.captures().drop("groups", "whole"),
                 split.captures().drop("groups", "whole"));
+        SplitConnectionsTest.assertSame(whole.frames(), split.frames());
     }
 }
