@@ -68,6 +68,21 @@ class LiveMetricsTest {
         return out;
     }
 
+    /**
+     * Sends the sample's conversation to a command that serves its metrics, scrapes them once the
+     * counts were read twice after the last frame, then stops the command as Ctrl-C does.
+     */
+    static Map<String, Double> scrapeAfterTheTraffic(LiveCaptureTest.Running r, Loopback replay) throws Exception {
+        int port = port(r);
+        r.awaitCapturing();
+        replay.run();
+        Thread.sleep(2500);
+        Map<String, Double> m = scrape(port);
+        Live.stopAll();
+        assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+        return m;
+    }
+
     private static double sum(Map<String, Double> samples, String prefix) {
         return samples.entrySet().stream().filter(e -> e.getKey().startsWith(prefix)).mapToDouble(Map.Entry::getValue).sum();
     }
@@ -78,13 +93,7 @@ class LiveMetricsTest {
             try (Loopback replay = new Loopback(Loopback.SAMPLE)) {
                 LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "--format", "json", "-i", "lo",
                         "-f", replay.filter(), "--metrics-port", "0", "--summary-interval", "0.5");
-                int port = port(r);
-                r.awaitCapturing();
-                replay.run();
-                Thread.sleep(2500); // the counts read twice after the last frame
-                Map<String, Double> m = scrape(port);
-                Live.stopAll();
-                assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+                Map<String, Double> m = scrapeAfterTheTraffic(r, replay);
 
                 JsonNode f = new ObjectMapper().readTree(r.out()).get("files").get(0);
                 assertThat(m.get("rdmascope_frames_total")).isEqualTo(f.get("frames").asDouble());
@@ -151,13 +160,7 @@ class LiveMetricsTest {
                 Path file = dir.resolve("d.pcapng");
                 LiveCaptureTest.Running r = new LiveCaptureTest.Running("dissect", "-i", "lo", "-f", replay.filter(),
                         "-w", file.toString(), "--metrics-port", "0", "--summary-interval", "0.5");
-                int port = port(r);
-                r.awaitCapturing();
-                replay.run();
-                Thread.sleep(2500); // the counts read twice after the last frame
-                Map<String, Double> m = scrape(port);
-                Live.stopAll();
-                assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+                Map<String, Double> m = scrapeAfterTheTraffic(r, replay);
 
                 LiveCaptureTest.Running a = new LiveCaptureTest.Running("analyze", "--format", "json", file.toString());
                 assertThat(a.status.get(30, TimeUnit.SECONDS)).as(a.err()).isZero();
