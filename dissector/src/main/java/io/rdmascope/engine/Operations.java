@@ -293,11 +293,17 @@ final class Operations {
 
     // ------------------------------------------------------------------ atomics
 
-    /** An Atomic Operation Request (RFC 7306 section 6.1): begins its transaction, to be paired in order. */
+    /**
+     * An Atomic Operation Request (RFC 7306 section 6.1): begins its transaction, to be paired in
+     * order, its remote STag judged against the peer's table.
+     */
     void atomicRequest(Conn c, int d, long f, DdpSegment.AtomicRequest a) {
         Transaction t = begin(c, d, f, TransactionKind.ATOMIC, a.remoteStag(), a.remoteTo(), 8,
                 StagRules.ACCESS_READ | StagRules.ACCESS_WRITE);
         t.opcode = a.atomicOpcode();
+        // the eight octets at the remote address are read and written: judged as RoCE's atomics are
+        stags.access(c, d, f, null, a.remoteStag(), a.remoteTo(), 8, StagRules.ACCESS_READ | StagRules.ACCESS_WRITE,
+                "Atomic", t);
         ArrayDeque<Transaction> q = c.atomics[d];
         if (q.size() >= MAX_OUTSTANDING_ATOMICS) {
             Transaction old = q.pollFirst();

@@ -362,7 +362,7 @@ public final class Fields {
             .wireshark("iwarp_rdma.term_rsvd").hex(4)
             .from(PduView.class, p -> p.terminate() == null ? null : (long) p.terminate().reserved());
     public static final Field RDMAP_DDP_SEGMENT_LENGTH = view("rdmap.ddp_segment_length", Type.NUMBER)
-            .spec("rdmap/terminate/ddp_segment_length").wireshark("iwarp_rdma.term_ddp_seg_len")
+            .spec("rdmap/terminate/ddp_segment_length")
             .from(PduView.class, p -> p.terminate() == null || p.terminate().ddpSegmentLength() == null ? null
                     : (long) p.terminate().ddpSegmentLength());
     public static final Field RDMAP_TERMINATED_DDP_HEADER = view("rdmap.terminated_ddp_header", Type.BYTES)
@@ -382,8 +382,7 @@ public final class Fields {
             .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) (long) s.atomicRequest.atomicOpcode());
     public static final Field RDMAP_REQUEST_ID = pdu("rdmap.request_id", Type.NUMBER)
             .spec("rdmap/atomic_request/request_id").wireshark("iwarp_rdma.atomic.request_identifier")
-            .from(DdpSegment.class, s -> s.atomicRequest != null ? (Long) s.atomicRequest.requestId()
-                    : s.atomicResponse != null ? (Long) s.atomicResponse.requestId() : null);
+            .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.requestId());
     public static final Field RDMAP_REMOTE_STAG = pdu("rdmap.remote_stag", Type.NUMBER)
             .spec("rdmap/atomic_request/remote_stag").wireshark("iwarp_rdma.atomic.remote_stag").hex(8)
             .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.remoteStag());
@@ -398,14 +397,14 @@ public final class Fields {
             .from(DdpSegment.class, s -> s.atomicRequest == null ? null : (Long) s.atomicRequest.addOrSwapMask());
     public static final Field RDMAP_COMPARE_DATA = view("rdmap.compare_data", Type.NUMBER)
             .spec("rdmap/atomic_request/compare_data").wireshark("iwarp_rdma.atomic.compare_data")
-            .from(PduView.class, p -> compareAndSwap(p) ? p.atomicRequest().compareData() : null);
+            .from(PduView.class, p -> p.atomicRequest() == null ? null : p.atomicRequest().compareData());
     public static final Field RDMAP_COMPARE_MASK = view("rdmap.compare_mask", Type.NUMBER)
             .spec("rdmap/atomic_request/compare_mask").wireshark("iwarp_rdma.atomic.compare_mask").hex(16)
-            .from(PduView.class, p -> compareAndSwap(p) ? p.atomicRequest().compareMask() : null);
-    /** The Atomic Response's request id: in the dissect JSON and the filters it is {@code rdmap.request_id}. */
-    public static final Field RDMAP_ORIGINAL_REQUEST_ID = view("rdmap.original_request_id", Type.NUMBER)
+            .from(PduView.class, p -> p.atomicRequest() == null ? null : p.atomicRequest().compareMask());
+    /** The Atomic Response's copy of the request id it answers (RFC 7306 section 6.2). */
+    public static final Field RDMAP_ORIGINAL_REQUEST_ID = pdu("rdmap.original_request_id", Type.NUMBER)
             .spec("rdmap/atomic_response/request_id").wireshark("iwarp_rdma.atomic.original_request_identifier")
-            .from(PduView.class, p -> p.atomicResponse() == null ? null : p.atomicResponse().requestId());
+            .from(DdpSegment.class, s -> s.atomicResponse == null ? null : (Long) s.atomicResponse.requestId());
     public static final Field RDMAP_ORIGINAL_VALUE = pdu("rdmap.original_value", Type.NUMBER)
             .spec("rdmap/atomic_response/original_value").wireshark("iwarp_rdma.atomic.original_remote_data_value")
             .from(DdpSegment.class, s -> s.atomicResponse == null ? null : (Long) s.atomicResponse.originalValue());
@@ -592,6 +591,10 @@ public final class Fields {
     public static final Field RDMAP_ERRCODE_LLP = view("rdmap.error_code_llp", Type.NUMBER,
             "iwarp_rdma.term_errcode_llp", "rdmap.error_code when the layer is the LLP (MPA)",
             p -> terminateValue(p, 2, -1, true)).hex(2);
+    public static final Field RDMAP_DDP_SEGMENT_LENGTH_OCTETS = view("rdmap.ddp_segment_length_octets", Type.BYTES,
+            "iwarp_rdma.term_ddp_seg_len", "rdmap.ddp_segment_length as Wireshark shows it: its two octets",
+            p -> p.terminate() == null || p.terminate().ddpSegmentLength() == null ? null
+                    : new byte[] {(byte) (p.terminate().ddpSegmentLength() >> 8), (byte) (int) p.terminate().ddpSegmentLength()});
     public static final Field RDMAP_ADD_DATA = view("rdmap.add_data", Type.NUMBER, "iwarp_rdma.atomic.add_data",
             "rdmap.add_or_swap_data of a Fetch and Add", p -> fetchAndAdd(p) ? p.atomicRequest().addOrSwapData() : null);
     public static final Field RDMAP_ADD_MASK = view("rdmap.add_mask", Type.NUMBER, "iwarp_rdma.atomic.add_mask",
@@ -725,10 +728,10 @@ public final class Fields {
                 && p.rdmap().containsKey("invalidate_stag");
     }
 
-    /** Whether Wireshark shows the Invalidate STag word as reserved: the untagged opcodes it knows, but the Invalidates. */
+    /** Whether Wireshark shows the Invalidate STag word as reserved: on a Read Request, a Send, a Send with SE and a Terminate. */
     private static boolean reservesTheWord(PduView p) {
         long op = number(p.rdmap(), "opcode");
-        return op == 0x1 || op == 0x3 || op == 0x5 || op == 0x7 || op == 0xA || op == 0xB;
+        return op == 0x1 || op == 0x3 || op == 0x5 || op == 0x7;
     }
 
     /** RDMAP's control octet: version, reserved bits and opcode. */

@@ -100,14 +100,11 @@ public final class PduFields {
             rdmap.add(num(Fields.RDMAP_REMOTE_TO, s, PduFields::to, body));
             rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_DATA, s, Long::toUnsignedString, body));
             rdmap.add(num(Fields.RDMAP_ADD_OR_SWAP_MASK, s, PduFields::to, body));
-            // a Compare and Swap's operands: the registry reads them for that operation only
-            if (view.read(Fields.RDMAP_COMPARE_DATA) != null) {
-                rdmap.add(num(Fields.RDMAP_COMPARE_DATA, view, Long::toUnsignedString, body));
-                rdmap.add(num(Fields.RDMAP_COMPARE_MASK, view, PduFields::to, body));
-            }
+            rdmap.add(num(Fields.RDMAP_COMPARE_DATA, view, Long::toUnsignedString, body));
+            rdmap.add(num(Fields.RDMAP_COMPARE_MASK, view, PduFields::to, body));
         }
         if (s.atomicResponse != null) {
-            rdmap.add(num(Fields.RDMAP_ORIGINAL_REQUEST_ID, view, Long::toString, body));
+            rdmap.add(num(Fields.RDMAP_ORIGINAL_REQUEST_ID, s, Long::toString, body));
             rdmap.add(num(Fields.RDMAP_ORIGINAL_VALUE, s, Long::toUnsignedString, body));
         }
         if (s.immediateData != null) {

@@ -40,7 +40,10 @@ class TsharkCompatibilityTest {
     static final String DDP = "iwarp_ddp_rdmap,iwarp_ddp,iwarp_ddp.control_field,iwarp_ddp.tagged,"
             + "iwarp_ddp.untagged,iwarp_ddp.tagged_flag,iwarp_ddp.last_flag,iwarp_ddp.dv,iwarp_ddp.rsvdulp,"
             + "iwarp_ddp.stag,iwarp_ddp.tagged_offset,iwarp_ddp.qn,iwarp_ddp.msn,iwarp_ddp.mo";
-    /** Every iwarp_rdma field but inval_stag (given for every untagged segment, below) and send.*. */
+    /**
+     * Every iwarp_rdma field but inval_stag (given for every untagged segment, below), send.* and the
+     * operands of a Compare and Swap (below).
+     */
     static final String RDMA = "iwarp_rdma,iwarp_rdma.control_field,iwarp_rdma.version,iwarp_rdma.rsv,"
             + "iwarp_rdma.opcode,iwarp_rdma.reserved,iwarp_rdma.rr,iwarp_rdma.sinkstag,iwarp_rdma.sinkto,"
             + "iwarp_rdma.rdmardsz,iwarp_rdma.srcstag,iwarp_rdma.srcto,iwarp_rdma.terminate,iwarp_rdma.term_ctrl,"
@@ -48,8 +51,11 @@ class TsharkCompatibilityTest {
             + "iwarp_rdma.term_etype_llp,iwarp_rdma.term_errcode,iwarp_rdma.term_errcode_rdma,"
             + "iwarp_rdma.term_errcode_ddp_tagged,iwarp_rdma.term_errcode_ddp_untagged,iwarp_rdma.term_errcode_llp,"
             + "iwarp_rdma.term_hdrct,iwarp_rdma.term_hdrct_m,iwarp_rdma.hdrct_d,iwarp_rdma.hdrct_r,"
-            + "iwarp_rdma.term_rsvd,iwarp_rdma.atomic.opcode,iwarp_rdma.atomic.request_identifier,"
-            + "iwarp_rdma.atomic.remote_stag,iwarp_rdma.atomic.remote_tagged_offset";
+            + "iwarp_rdma.term_rsvd,iwarp_rdma.term_ddp_seg_len,iwarp_rdma.term_ddp_h,iwarp_rdma.term_rdma_h,"
+            + "iwarp_rdma.atomic.reserved,iwarp_rdma.atomic.opcode,iwarp_rdma.atomic.request_identifier,"
+            + "iwarp_rdma.atomic.remote_stag,iwarp_rdma.atomic.remote_tagged_offset,iwarp_rdma.atomic.add_data,"
+            + "iwarp_rdma.atomic.add_mask,iwarp_rdma.atomic.original_request_identifier,"
+            + "iwarp_rdma.atomic.original_remote_data_value";
 
     /** The table: a tshark command line (after -r FILE) and the captures it holds for. */
     static Stream<Arguments> table() {
@@ -228,6 +234,19 @@ class TsharkCompatibilityTest {
     }
 
     /** tshark prints {@code expected} for these arguments, when it is installed. */
+    static final Path ATOMIC = Path.of("..", "samples", "atomic.pcap");
+
+    @Test
+    void aCompareAndSwapsOperandsAreWhereRfc7306PutsThem() {
+        String[] e = {"-Y", "iwarp_rdma.atomic.opcode", "-T", "fields", "-e", "frame.number", "-e",
+            "iwarp_rdma.atomic.swap_data", "-e", "iwarp_rdma.atomic.swap_mask", "-e", "iwarp_rdma.atomic.compare_data",
+            "-e", "iwarp_rdma.atomic.compare_mask", "-e", "iwarp_rdma.atomic.add_data"};
+        // frame 8: Compare and Swap, swap 1 if the word is 0; frame 12: Fetch and Add 1
+        assertThat(rdmascope(ATOMIC, List.of(e))).containsExactly("8\t1\t0xffffffffffffffff\t0\t0xffffffffffffffff\t",
+                "12\t\t\t0\t0xffffffffffffffff\t1");
+        difference(ATOMIC, e, "8\t\t\t1\t0xffffffffffffffff\t", "12\t\t\t0\t0xffffffffffffffff\t1");
+    }
+
     static void difference(Path file, String[] args, String... expected) {
         List<String> theirs = tshark(file, List.of(args));
         if (theirs != null) {
