@@ -386,6 +386,44 @@ public final class Engine implements MessageListener {
         stags.release(c, f, reason);
     }
 
+    /**
+     * The connection is over while the capture goes on. One let go for its silence (no FIN, RST
+     * or Terminate seen) has its transactions still open ended now as the end of the capture would
+     * end them (incomplete; a one-shot transaction with TRANSACTION_INCOMPLETE at the last frame).
+     * One that closed had its operations aborted then; its one-shot transactions still open wait
+     * for the end of the capture, as before. Once nothing is open on it, its state is forgotten,
+     * so that a run that never ends keeps state for the connections alive, not for every one seen.
+     */
+    @Override
+    public void retired(MpaConnection connection, long frame) {
+        Conn c = connection == null ? null : conns.find(connection);
+        if (c == null) {
+            return;
+        }
+        ledger.at(frame);
+        boolean stillOpen = false;
+        for (Transaction t : ledger.openOfEveryKind()) {
+            if (!t.connection.equals(c.id)) {
+                continue;
+            }
+            if (c.closed) {
+                stillOpen = true;
+            } else if (t.oneShot()) {
+                oneShots.incomplete(c, t, ledger.lastFrame());
+            } else {
+                ledger.ended(t, TransactionStatus.INCOMPLETE);
+            }
+        }
+        if (!stillOpen) {
+            conns.retire(c);
+        }
+    }
+
+    /** Connections the engine keeps state for (those not yet retired, and closed ones with transactions open). */
+    public int connectionsKept() {
+        return conns.size();
+    }
+
     // ------------------------------------------------------------------ frames and the end
 
     @Override
