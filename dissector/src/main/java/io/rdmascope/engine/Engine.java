@@ -387,12 +387,12 @@ public final class Engine implements MessageListener {
     }
 
     /**
-     * The connection is over while the capture goes on. One let go for its silence (no FIN, RST
-     * or Terminate seen) has its transactions still open ended now as the end of the capture would
-     * end them (incomplete; a one-shot transaction with TRANSACTION_INCOMPLETE at the last frame).
-     * One that closed had its operations aborted then; its one-shot transactions still open wait
-     * for the end of the capture, as before. Once nothing is open on it, its state is forgotten,
-     * so that a run that never ends keeps state for the connections alive, not for every one seen.
+     * The connection is over while the capture goes on (closed both ways, or let go for its
+     * silence): nothing can complete its transactions still open any more, so they end now as the
+     * end of the capture would end them (incomplete; a one-shot transaction with
+     * TRANSACTION_INCOMPLETE, at this frame), and its state is forgotten, so that a run that never
+     * ends keeps state for the connections alive rather than for every one it has seen. (The
+     * operations of a connection that closed were aborted at the close.)
      */
     @Override
     public void retired(MpaConnection connection, long frame) {
@@ -401,25 +401,20 @@ public final class Engine implements MessageListener {
             return;
         }
         ledger.at(frame);
-        boolean stillOpen = false;
         for (Transaction t : ledger.openOfEveryKind()) {
             if (!t.connection.equals(c.id)) {
                 continue;
             }
-            if (c.closed) {
-                stillOpen = true;
-            } else if (t.oneShot()) {
-                oneShots.incomplete(c, t, ledger.lastFrame());
+            if (t.oneShot()) {
+                oneShots.connectionOver(c, t, frame);
             } else {
                 ledger.ended(t, TransactionStatus.INCOMPLETE);
             }
         }
-        if (!stillOpen) {
-            conns.retire(c);
-        }
+        conns.retire(c);
     }
 
-    /** Connections the engine keeps state for (those not yet retired, and closed ones with transactions open). */
+    /** Connections the engine keeps state for: those not yet over. */
     public int connectionsKept() {
         return conns.size();
     }
