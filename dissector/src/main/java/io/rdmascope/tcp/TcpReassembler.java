@@ -38,8 +38,8 @@ import java.util.TreeMap;
  * direction. A closed connection keeps only its identity (so late segments are recognised and
  * dropped) and releases its buffers; with an idle time ({@link #idleTimeout}) it is forgotten once
  * it has been closed that long. When a connection is over while the capture goes on (both
- * directions ended, or retired), its handlers are told ({@link StreamHandler#retired}). Directions whose handler is null are tracked for their
- * flags only. Nothing here recurses.
+ * directions ended, or retired), its handlers are told ({@link StreamHandler#retired}).
+ * Directions whose handler is null are tracked for their flags only. Nothing here recurses.
  */
 public final class TcpReassembler {
     /** Octets buffered beyond a hole in one direction before the hole is declared a gap. */
