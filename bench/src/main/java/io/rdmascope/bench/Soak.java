@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
  * made by {@code synth} and sent over real TCP connections on loopback, opened and closed one after
  * another, every fifth one with a corrupted FPDU (a CRC mismatch); connections silent for 30 s
  * are let go ({@code --idle-timeout 30}). Every minute the monitor's
- * resident memory (VmRSS) and its counts are printed.
+ * resident memory (VmRSS), its live heap (what a full collection leaves, from {@code jcmd PID
+ * GC.class_histogram}, which the monitor's runtime must allow: same user) and its counts are printed.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.rdmascope.bench.Soak [minutes] [MB/s] [launcher]
@@ -73,8 +74,9 @@ public final class Soak {
             int minute = 0;
             while (System.nanoTime() < end) {
                 if (System.nanoTime() >= nextReport) {
-                    System.out.printf(Locale.ROOT, "minute %d: RSS %d MiB, %d connections, %d MB sent, %s%n", minute++,
-                            rssKiB(monitor.pid()) / 1024, connections, sent / 1_000_000, counts(metricsPort));
+                    System.out.printf(Locale.ROOT, "minute %d: RSS %d MiB, live heap %.1f MiB, %d connections, %d MB sent, %s%n",
+                            minute++, rssKiB(monitor.pid()) / 1024, liveHeapBytes(monitor.pid()) / 1048576.0,
+                            connections, sent / 1_000_000, counts(metricsPort));
                     nextReport += 60_000_000_000L;
                 }
                 Streams s = connections % 5 == 4 ? corrupt : clean;
@@ -216,6 +218,27 @@ public final class Soak {
             // the process is gone
         }
         return -1;
+    }
+
+    /**
+     * The monitor's heap after a full collection: the total of its class histogram (which
+     * collects first), or -1 when {@code jcmd} cannot tell.
+     */
+    private static long liveHeapBytes(long pid) {
+        try {
+            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.class_histogram")
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            p.waitFor();
+            Matcher m = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)").matcher(out);
+            return m.find() ? Long.parseLong(m.group(1)) : -1;
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     /** frames, dropped, violations and transactions from the monitor's metrics. */

@@ -120,6 +120,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     MonitorOptions monitor = new MonitorOptions();
 
+    @Option(names = "--keep-connections", paramLabel = "N",
+            description = "connections over (closed, or idle past --idle-timeout) listed in full in the report: "
+                    + "the first N, the others counted (default: " + LIVE_KEPT_CONNECTIONS + " with -i, all for files; "
+                    + "0: all)")
+    Integer keepConnections;
+
+    /** Connections over that a live analysis lists in full unless told otherwise ({@code --keep-connections}). */
+    static final int LIVE_KEPT_CONNECTIONS = 10_000;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "files analysed at once (default: the number of cores)")
     Integer jobs;
@@ -151,6 +160,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         if (buffersPerQp < 1 || maxPerOperation < 1) {
             env.error("--buffers-per-qp and --max-per-operation must be at least 1");
+            return Main.EXIT_INPUT;
+        }
+        if (keepConnections != null && keepConnections < 0) {
+            env.error("--keep-connections must be 0 (all) or more");
             return Main.EXIT_INPUT;
         }
         if (jobs != null && jobs < 1) {
@@ -217,7 +230,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (source == null) {
             return Main.EXIT_INPUT;
         }
-        Analyzer analyzer = new Analyzer(settings, source, env.engines());
+        Analyzer analyzer = new Analyzer(settings, source, env.engines())
+                .keepingConnections(keepConnections != null ? keepConnections : 0);
         List<Inputs.Input> inputs = Inputs.expand(names);
         if (stitch) {
             inputs = stitched(inputs);
@@ -316,7 +330,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Analyzer.EngineFactory engines = (s, listener) -> env.engines().create(s,
                 EngineListener.both(listener, live.metrics()));
-        Analyzer analyzer = new Analyzer(settings, source, engines);
+        Analyzer analyzer = new Analyzer(settings, source, engines)
+                .keepingConnections(keepConnections != null ? keepConnections : LIVE_KEPT_CONNECTIONS);
         List<Inputs.Input> inputs = List.of(new Inputs.Input(Path.of(capture.iface), capture.iface, null));
         return Live.guarded(reader, env, () -> {
             try {
@@ -400,7 +415,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             ExplainWriter narrator = new ExplainWriter();
             Analyzer.EngineFactory engines = analyzer.engines();
             Analyzer narrated = new Analyzer(analyzer.settings(), analyzer.source(),
-                    (settings, listener) -> engines.create(settings, narrator.alongside(listener)));
+                    (settings, listener) -> engines.create(settings, narrator.alongside(listener)))
+                    .keepingConnections(analyzer.keptConnections());
             Outcome o = analyzeOne(narrated, DisplayFilter.all(), in, false, -1);
             if (o.error != null) {
                 env.error(o.name + ": " + o.error);

@@ -86,6 +86,15 @@ public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
         next.issue(connection, issue);
     }
 
+    /** The connection is over: its assembly state goes (messages it left open are never finished). */
+    @Override
+    public void retired(MpaConnection connection, long frame) {
+        if (connection != null) {
+            connection.messages = null;
+        }
+        next.retired(connection, frame);
+    }
+
     @Override
     public void rdmaConnection(io.rdmascope.rdma.RdmaConnection connection) {
         next.rdmaConnection(connection);

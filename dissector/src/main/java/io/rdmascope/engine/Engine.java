@@ -386,6 +386,39 @@ public final class Engine implements MessageListener {
         stags.release(c, f, reason);
     }
 
+    /**
+     * The connection is over while the capture goes on (closed both ways, or let go for its
+     * silence): nothing can complete its transactions still open any more, so they end now as the
+     * end of the capture would end them (incomplete; a one-shot transaction with
+     * TRANSACTION_INCOMPLETE, at this frame), and its state is forgotten, so that a run that never
+     * ends keeps state for the connections alive rather than for every one it has seen. (The
+     * operations of a connection that closed were aborted at the close.)
+     */
+    @Override
+    public void retired(MpaConnection connection, long frame) {
+        Conn c = connection == null ? null : conns.find(connection);
+        if (c == null) {
+            return;
+        }
+        ledger.at(frame);
+        for (Transaction t : ledger.openOfEveryKind()) {
+            if (!t.connection.equals(c.id)) {
+                continue;
+            }
+            if (t.oneShot()) {
+                oneShots.connectionOver(c, t, frame);
+            } else {
+                ledger.ended(t, TransactionStatus.INCOMPLETE);
+            }
+        }
+        conns.retire(c);
+    }
+
+    /** Connections the engine keeps state for: those not yet over. */
+    public int connectionsKept() {
+        return conns.size();
+    }
+
     // ------------------------------------------------------------------ frames and the end
 
     @Override

@@ -137,7 +137,19 @@ final class OneShotRules {
 
     /** The capture ended (at {@code lastFrame}) with the open one-shot transaction {@code t}. */
     void incomplete(Conn c, Transaction t, long lastFrame) {
-        reporter.report(ViolationCode.TRANSACTION_INCOMPLETE, lastFrame, c, t.stag, t, "the capture ends with "
+        incomplete(c, t, lastFrame, "the capture ends");
+    }
+
+    /**
+     * The connection of the open one-shot transaction {@code t} is over (in frame {@code f}) while
+     * the capture goes on: it can no longer complete, and ends as at the end of the capture.
+     */
+    void connectionOver(Conn c, Transaction t, long f) {
+        incomplete(c, t, f, "the connection is over");
+    }
+
+    private void incomplete(Conn c, Transaction t, long f, String when) {
+        reporter.report(ViolationCode.TRANSACTION_INCOMPLETE, f, c, t.stag, t, when + " with "
                 + t.id + " (STag " + stag(t.stag) + ", initiated in frame " + t.initiationFrame + ") not completed");
         ledger.ended(t, TransactionStatus.INCOMPLETE);
     }

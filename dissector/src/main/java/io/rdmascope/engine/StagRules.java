@@ -106,9 +106,9 @@ final class StagRules {
         if (!(e.owner() instanceof UpperLayer.Advert)) {
             return false;
         }
-        Conn where = conns.byId(e.connection());
-        return where != null && where.address[1 - e.direction()].equals(c.address[d])
-                && where.address[e.direction()].equals(c.address[1 - d]);
+        String[] where = conns.addresses(e.connection());
+        return where != null && where[1 - e.direction()].equals(c.address[d])
+                && where[e.direction()].equals(c.address[1 - d]);
     }
 
     /**
@@ -122,8 +122,8 @@ final class StagRules {
             if (e == null || !e.valid() || e.connection().equals(c.id)) {
                 continue;
             }
-            Conn other = conns.byId(e.connection());
-            if (other != null && other.address[1 - e.direction()].equals(accessor)) {
+            String[] other = conns.addresses(e.connection());
+            if (other != null && other[1 - e.direction()].equals(accessor)) {
                 return e;
             }
         }

@@ -125,6 +125,22 @@ public final class MpaDetector implements ConnectionListener {
             return streams[d.ordinal()];
         }
 
+        /** Whether the listener was told the connection is over ({@link #retired}). */
+        boolean retired;
+
+        /**
+         * The TCP connection is over while the capture goes on (both streams have ended): tells the
+         * listener once, after every event of the connection, if MPA was recognised on it.
+         */
+        void retired(long frame) {
+            if (!retired) {
+                retired = true;
+                if (connection != null) {
+                    listener.retired(connection, frame);
+                }
+            }
+        }
+
         /** Brings the detector's account of what the two streams hold up to date. */
         void updateHeld() {
             for (MpaStream s : streams) {

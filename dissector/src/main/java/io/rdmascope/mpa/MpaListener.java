@@ -16,6 +16,13 @@ public interface MpaListener {
 
     void issue(MpaConnection connection, StreamIssue issue);
 
+    /**
+     * No event of {@code connection} comes any more: its TCP connection is over while the capture
+     * goes on (both directions ended, or it was let go after being silent), in frame {@code frame}
+     * or earlier. Not told for connections still open when the capture ends ({@link #end}).
+     */
+    default void retired(MpaConnection connection, long frame) {}
+
     /** The capture ended. */
     default void end() {}
 }

@@ -176,6 +176,11 @@ final class MpaStream implements StreamHandler {
         session.updateHeld();
     }
 
+    @Override
+    public void retired(long frame) {
+        session.retired(frame);
+    }
+
     private void onCaptureEnd() {
         if (!ended) {
             endFrame = pending.length > 0 ? pending.lastFrame() : framer.fFirstFrame;

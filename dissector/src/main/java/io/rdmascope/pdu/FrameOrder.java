@@ -82,6 +82,18 @@ public final class FrameOrder implements PduListener {
     }
 
     @Override
+    public void retired(MpaConnection connection, long frame) {
+        if (holding) {
+            held.add(new Held(frame, connection, RETIRED, null));
+        } else {
+            next.retired(connection, frame);
+        }
+    }
+
+    /** The event of a held {@link #retired}. */
+    private static final Object RETIRED = new Object();
+
+    @Override
     public void rdmaConnection(io.rdmascope.rdma.RdmaConnection connection) {
         next.rdmaConnection(connection);
     }
@@ -130,6 +142,8 @@ public final class FrameOrder implements PduListener {
             next.connection(h.connection);
         } else if (h.event instanceof Fpdu f) {
             next.pdu(h.connection, f, h.segment);
+        } else if (h.event == RETIRED) {
+            next.retired(h.connection, h.frame);
         } else if (h.event instanceof MpaHandshake m) {
             next.handshake(h.connection, m);
         } else {

@@ -40,6 +40,15 @@ public interface PduListener extends io.rdmascope.rdma.RdmaListener {
     /** A frame has been fully processed (called for every frame, after the events it caused). */
     default void frameDone(long frame, long timestampNanos) {}
 
+    /**
+     * No event of {@code connection} comes any more (its TCP connection closed both ways, or was
+     * let go after being silent: {@link io.rdmascope.tcp.TcpReassembler#idleTimeout}), told after
+     * its last event, in the order of frames, {@code frame} being the frame being processed. What a
+     * listener keeps for the connection alone may go. Not told for connections still open when the
+     * capture ends ({@link #end}).
+     */
+    default void retired(MpaConnection connection, long frame) {}
+
     /** The capture ended. */
     default void end() {}
 }

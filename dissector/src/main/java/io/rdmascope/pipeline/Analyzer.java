@@ -40,15 +40,37 @@ public final class Analyzer {
     private final NicSettings settings;
     private final Source source;
     private final EngineFactory engines;
+    /** See {@link #keepingConnections}; 0: every connection. */
+    private final int keepConnections;
 
     public Analyzer(NicSettings settings) {
         this(settings, Source.CAPTURE, EngineFactory.ENGINE);
     }
 
     public Analyzer(NicSettings settings, Source source, EngineFactory engines) {
+        this(settings, source, engines, 0);
+    }
+
+    private Analyzer(NicSettings settings, Source source, EngineFactory engines, int keepConnections) {
         this.settings = settings;
         this.source = source;
         this.engines = engines;
+        this.keepConnections = Math.max(0, keepConnections);
+    }
+
+    /**
+     * This analyzer listing in full, of the connections that are over before the capture ends
+     * ({@link PduListener#retired}), the first {@code n} only; the others are counted
+     * ({@link FileAnalysis#summarisedConnections()}), so that a run that never ends keeps a bounded
+     * table. Connections still open at the end are always listed. 0: every connection (the default).
+     */
+    public Analyzer keepingConnections(int n) {
+        return new Analyzer(settings, source, engines, n);
+    }
+
+    /** See {@link #keepingConnections}; 0: every connection. */
+    public int keptConnections() {
+        return keepConnections;
     }
 
     public Source source() {
@@ -74,7 +96,7 @@ public final class Analyzer {
      */
     public FileAnalysis analyze(Path file, String name, FrameListener frames, PduListener extra,
                                 LongConsumer progress, BooleanSupplier cancelled) throws IOException {
-        Collector collector = new Collector();
+        Collector collector = new Collector(keepConnections);
         PduListener engine = engines.create(settings, collector);
         boolean done = false;
         try {
@@ -93,10 +115,42 @@ public final class Analyzer {
     /**
      * Collects connections (with FPDU counts), transactions and violations. Transactions and
      * violations go to {@link SpillList}s as the engine tells them, counted as they come, so the
-     * collector's memory is bounded whatever the length of the capture.
+     * collector's memory is bounded whatever the length of the capture. With a bound on the
+     * connections, the entry of a connection that is over beyond the first {@code keep} such is
+     * folded into two counts.
      */
     static final class Collector implements PduListener, EngineListener {
         private final Map<MpaConnection, long[]> connections = new LinkedHashMap<>();
+        /** Connections over that are listed in full at most; 0: all. */
+        private final int keep;
+        /** Connections over listed in full so far. */
+        private int keptRetired;
+        private long summarised;
+        private long summarisedFpdus;
+
+        Collector(int keep) {
+            this.keep = keep;
+        }
+
+        @Override
+        public void retired(MpaConnection connection, long frame) {
+            if (keep <= 0) {
+                return;
+            }
+            if (keptRetired < keep) {
+                keptRetired++;
+                return;
+            }
+            long[] n = connections.remove(connection);
+            if (n != null) {
+                summarised++;
+                summarisedFpdus += n[0];
+            }
+            if (connection == lastConnection) {
+                lastConnection = null;
+                lastCount = null;
+            }
+        }
         private final Set<RdmaConnection> rdmaConnections = new LinkedHashSet<>();
         private final SpillList<Transaction> transactions = AnalysisRecords.transactions();
         private final SpillList<Violation> violations = AnalysisRecords.violations();
@@ -141,7 +195,8 @@ public final class Analyzer {
             List<ConnectionSummary> cs = new ArrayList<>();
             connections.forEach((c, n) -> cs.add(new ConnectionSummary(c, n[0])));
             return new FileAnalysis(name, run.frames(), cs, transactions, violations, run.problem(), tally)
-                    .withRdmaConnections(new ArrayList<>(rdmaConnections));
+                    .withRdmaConnections(new ArrayList<>(rdmaConnections))
+                    .withSummarisedConnections(summarised, summarisedFpdus);
         }
 
         /** Deletes what was spilled when the run fails. */

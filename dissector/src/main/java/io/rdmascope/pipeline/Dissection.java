@@ -221,5 +221,10 @@ public final class Dissection {
         public void issue(MpaConnection connection, StreamIssue issue) {
             pdus.issue(connection, issue);
         }
+
+        @Override
+        public void retired(MpaConnection connection, long frame) {
+            pdus.retired(connection, frame);
+        }
     }
 }

@@ -63,6 +63,9 @@ public final class FileAnalysis implements AutoCloseable {
     private List<RdmaConnection> rdmaConnections = List.of();
     /** A live capture's counts, or null. */
     private CaptureSummary capture;
+    /** Connections over whose entries were left out of {@link #connections}, and their FPDUs. */
+    private long summarisedConnections;
+    private long summarisedFpdus;
 
     /**
      * An analysis held in memory.
@@ -124,8 +127,38 @@ public final class FileAnalysis implements AutoCloseable {
         return this;
     }
 
+    /**
+     * The MPA connections listed in full: every one, unless the analysis kept a bounded number
+     * of those that were over ({@link #summarisedConnections()} the others).
+     */
     public List<ConnectionSummary> connections() {
         return connections;
+    }
+
+    /** MPA connections seen: those listed and those summarised. */
+    public long connectionCount() {
+        return connections.size() + summarisedConnections;
+    }
+
+    /**
+     * MPA connections that were over before the capture ended and are counted here rather than
+     * listed in {@link #connections()} (a long live capture keeps a bounded number in full); 0
+     * when every connection is listed.
+     */
+    public long summarisedConnections() {
+        return summarisedConnections;
+    }
+
+    /** The FPDUs of the {@link #summarisedConnections()}. */
+    public long summarisedFpdus() {
+        return summarisedFpdus;
+    }
+
+    /** Sets {@link #summarisedConnections()} and their FPDUs; returns this analysis. */
+    public FileAnalysis withSummarisedConnections(long connections, long fpdus) {
+        this.summarisedConnections = connections;
+        this.summarisedFpdus = fpdus;
+        return this;
     }
 
     /** Ordered by initiation frame, then id. */
@@ -199,14 +232,16 @@ public final class FileAnalysis implements AutoCloseable {
     /** The same analysis keeping only the given transactions and violations (held in memory). */
     public FileAnalysis with(List<Transaction> keptTransactions, List<Violation> keptViolations) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem)
-                .withRdmaConnections(rdmaConnections).withCapture(capture);
+                .withRdmaConnections(rdmaConnections).withCapture(capture)
+                .withSummarisedConnections(summarisedConnections, summarisedFpdus);
     }
 
     /** The same analysis with other lists (owned by the new analysis) and their counts. */
     public FileAnalysis with(SpillList<Transaction> keptTransactions, SpillList<Violation> keptViolations,
                              Tally keptTally) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally)
-                .withRdmaConnections(rdmaConnections).withCapture(capture);
+                .withRdmaConnections(rdmaConnections).withCapture(capture)
+                .withSummarisedConnections(summarisedConnections, summarisedFpdus);
     }
 
     /**

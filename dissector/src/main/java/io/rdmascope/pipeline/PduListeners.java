@@ -84,6 +84,12 @@ public final class PduListeners {
         }
 
         @Override
+        public void retired(MpaConnection connection, long frame) {
+            first.retired(connection, frame);
+            second.retired(connection, frame);
+        }
+
+        @Override
         public void watermark(long frame) {
             first.watermark(frame);
             second.watermark(frame);
@@ -148,6 +154,13 @@ public final class PduListeners {
         public void rdma(io.rdmascope.rdma.RdmaConnection connection, io.rdmascope.rdma.RdmaEvent event) {
             for (PduListener l : all) {
                 l.rdma(connection, event);
+            }
+        }
+
+        @Override
+        public void retired(MpaConnection connection, long frame) {
+            for (PduListener l : all) {
+                l.retired(connection, frame);
             }
         }
 

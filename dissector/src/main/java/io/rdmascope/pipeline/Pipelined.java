@@ -61,7 +61,7 @@ final class Pipelined {
     static final int OP_LONGS = 1 << 15;
 
     private static final int CONNECTION = 1, HANDSHAKE = 2, FPDU = 3, ISSUE = 4, FRAME_DONE = 5, RDMA_CONNECTION = 6,
-            RDMA = 7;
+            RDMA = 7, RETIRED = 8;
     /** Words an FPDU takes: the op (with the record's flags), its {@link FpduRecord}, and where its head lies. */
     private static final int FPDU_LONGS = FpduRecord.WORDS + 2;
     /** Flag of an FPDU without octets (beside the record's own flags). */
@@ -371,6 +371,15 @@ final class Pipelined {
         }
 
         @Override
+        public void retired(MpaConnection connection, long frame) {
+            long[] o = room(2, 0);
+            int i = b.nOps;
+            o[i] = op(RETIRED, connection);
+            o[i + 1] = frame;
+            b.nOps = i + 2;
+        }
+
+        @Override
         public void rdmaConnection(RdmaConnection connection) {
             long[] o = room(1, 0);
             o[b.nOps++] = RDMA_CONNECTION | (long) b.refs.size() << 8;
@@ -446,6 +455,9 @@ final class Pipelined {
                 case ISSUE:
                     listener.issue((MpaConnection) b.refs.get(r), (StreamIssue) b.refs.get(r + 1));
                     return i + 1;
+                case RETIRED:
+                    listener.retired((MpaConnection) b.refs.get(r), o[i + 1]);
+                    return i + 2;
                 case RDMA_CONNECTION:
                     listener.rdmaConnection((RdmaConnection) b.refs.get(r));
                     return i + 1;

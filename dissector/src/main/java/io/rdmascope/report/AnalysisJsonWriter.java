@@ -100,6 +100,13 @@ public final class AnalysisJsonWriter {
             writeCapture(g, f.capture());
         }
         g.writeObjectFieldStart("summary");
+        if (f.summarisedConnections() > 0) {
+            // the connections over that the "connections" array leaves out
+            g.writeObjectFieldStart("connections_summarised");
+            g.writeNumberField("connections", f.summarisedConnections());
+            g.writeNumberField("fpdus", f.summarisedFpdus());
+            g.writeEndObject();
+        }
         g.writeObjectFieldStart("violations");
         for (Map.Entry<Severity, Long> e : f.violationCounts().entrySet().stream()
                 .sorted((a, b) -> b.getKey().compareTo(a.getKey())).toList()) {

@@ -60,8 +60,8 @@ public final class AnalysisTextWriter {
         long violations = f.violations().size();
         int roce = f.rdmaConnections().size();
         out.println(f.path() + ": " + f.frames() + plural(f.frames(), " frame") + ", "
-                + (roce == 0 || !f.connections().isEmpty()
-                        ? f.connections().size() + plural(f.connections().size(), " MPA connection") + ", " : "")
+                + (roce == 0 || f.connectionCount() > 0
+                        ? f.connectionCount() + plural(f.connectionCount(), " MPA connection") + ", " : "")
                 + (roce > 0 ? roce + plural(roce, " RoCE connection") + ", " : "")
                 + transactions + plural(transactions, " transaction") + ": " + findings(counts));
         if (transactions > 0) {
@@ -90,11 +90,16 @@ public final class AnalysisTextWriter {
                     + " put down to capture loss" : ""));
         }
 
-        if (!f.connections().isEmpty() || roce > 0) {
+        if (f.connectionCount() > 0 || roce > 0) {
             out.println();
             out.println("Connections");
             for (ConnectionSummary s : f.connections()) {
                 out.println("  " + describe(s));
+            }
+            if (f.summarisedConnections() > 0) {
+                out.println("  ... and " + f.summarisedConnections()
+                        + plural(f.summarisedConnections(), " more connection") + " over before the end, "
+                        + f.summarisedFpdus() + plural(f.summarisedFpdus(), " FPDU") + " (summarised)");
             }
             for (RdmaConnection c : f.rdmaConnections()) {
                 out.println("  " + describe(c));

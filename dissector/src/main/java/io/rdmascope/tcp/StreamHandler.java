@@ -22,4 +22,12 @@ public interface StreamHandler {
 
     /** The capture ended with this stream still open. */
     default void captureEnd() {}
+
+    /**
+     * The connection is over while the capture goes on: both directions ended (FIN or RST), or it
+     * was let go after being silent ({@link TcpReassembler#idleTimeout}, after {@link #captureEnd}),
+     * or a new connection took its endpoints. Nothing more comes for it; {@code frame} is the frame
+     * being processed. Not called for connections still open when the capture ends.
+     */
+    default void retired(long frame) {}
 }

@@ -36,8 +36,10 @@ import java.util.TreeMap;
  *
  * <p><b>End.</b> A FIN ends its direction, a RST both; {@link StreamHandler#end} is called once per
  * direction. A closed connection keeps only its identity (so late segments are recognised and
- * dropped) and releases its buffers. Directions whose handler is null are tracked for their
- * flags only. Nothing here recurses.
+ * dropped) and releases its buffers; with an idle time ({@link #idleTimeout}) it is forgotten once
+ * it has been closed that long. When a connection is over while the capture goes on (both
+ * directions ended, or retired), its handlers are told ({@link StreamHandler#retired}).
+ * Directions whose handler is null are tracked for their flags only. Nothing here recurses.
  */
 public final class TcpReassembler {
     /** Octets buffered beyond a hole in one direction before the hole is declared a gap. */
@@ -54,6 +56,12 @@ public final class TcpReassembler {
     private final long maxPendingTotal;
     private final HashMap<Key, Conn> connections = new HashMap<>();
     private final LinkedHashSet<Conn> open = new LinkedHashSet<>();
+    /**
+     * With an idle time: the closed connections still in the table, in order of closing, each
+     * forgotten once it has been closed for longer than the idle time (so the table does not grow
+     * with every connection a run that never ends sees).
+     */
+    private final java.util.ArrayDeque<Conn> closedOrder = new java.util.ArrayDeque<>();
     private final Key probe = new Key();
     /** The connection of the previous segment, which is in the table (consecutive segments mostly share one). */
     private Conn last;
@@ -136,6 +144,8 @@ public final class TcpReassembler {
         final Half[] halves = {new Half(), new Half()};
         final long isn;
         boolean closed;
+        /** Capture time at which the connection closed. */
+        long closedAtNanos;
         /** Capture time of the connection's last segment. */
         long lastTimeNanos;
 
@@ -219,6 +229,7 @@ public final class TcpReassembler {
             end(r, frame, time, true);
         }
         if (h.ended && r.ended) {
+            retired(c, frame);
             close(c);
         }
         if (pendingTotal > maxPendingTotal) {
@@ -239,6 +250,7 @@ public final class TcpReassembler {
         }
         if (connections.size() >= 2 * MAX_CONNECTIONS) {
             connections.values().removeIf(x -> x.closed);
+            closedOrder.clear();
             last = null;
         }
         TcpConnection t = new TcpConnection(nextIndex++, initiator, responder, s.frame, synSeen);
@@ -389,16 +401,33 @@ public final class TcpReassembler {
         h.pending = null;
     }
 
+    /** Tells both directions' handlers that the connection is over while the capture goes on. */
+    private void retired(Conn c, long frame) {
+        for (Half h : c.halves) {
+            if (h.handler != null) {
+                h.handler.retired(frame);
+            }
+        }
+    }
+
     private void close(Conn c) {
         c.closed = true;
+        c.closedAtNanos = lastTimeNanos;
         open.remove(c);
+        if (idleNanos > 0) {
+            closedOrder.addLast(c);
+        }
         for (Half h : c.halves) {
             release(h);
             h.handler = null;
         }
     }
 
-    /** Retires the open connections silent for longer than the idle time; next looks a quarter of it later. */
+    /**
+     * Retires the open connections silent for longer than the idle time, and forgets the closed
+     * ones that closed longer than the idle time ago (a late segment of theirs then starts a
+     * connection of its own, as after a retirement); next looks a quarter of it later.
+     */
     private void retireIdle(long now) {
         if (nextSweepNanos != Long.MIN_VALUE) {
             java.util.List<Conn> idle = new java.util.ArrayList<>();
@@ -410,19 +439,32 @@ public final class TcpReassembler {
             for (Conn c : idle) {
                 retire(c);
             }
+            while (!closedOrder.isEmpty() && now - closedOrder.peekFirst().closedAtNanos > idleNanos) {
+                forget(closedOrder.pollFirst());
+            }
         }
         nextSweepNanos = now + Math.max(1, idleNanos / 4);
     }
 
     /** The connection's endpoints are reused by a new one: this one ends with the capture's knowledge. */
     private void retire(Conn c) {
-        last = null;
         if (!c.closed) {
             endWithCapture(c);
+            retired(c, lastFrame);
             close(c);
         }
-        connections.remove(probe.set(c.tcp.initiator(), c.tcp.responder()));
-        connections.remove(probe.set(c.tcp.responder(), c.tcp.initiator()));
+        forget(c);
+    }
+
+    /** Removes a connection from the table, if it is still the one its endpoints name. */
+    private void forget(Conn c) {
+        last = null;
+        if (connections.get(probe.set(c.tcp.initiator(), c.tcp.responder())) == c) {
+            connections.remove(probe);
+        }
+        if (connections.get(probe.set(c.tcp.responder(), c.tcp.initiator())) == c) {
+            connections.remove(probe);
+        }
     }
 
     private void endWithCapture(Conn c) {

@@ -8,6 +8,8 @@ import java.util.List;
 final class Recorder implements ConnectionListener {
     final List<TcpConnection> connections = new ArrayList<>();
     final List<Stream> streams = new ArrayList<>();
+    /** Each {@link StreamHandler#retired} call: connection index, direction, frame. */
+    final List<String> retired = new ArrayList<>();
     boolean dropResponder;
 
     final class Stream implements StreamHandler {
@@ -52,6 +54,11 @@ final class Recorder implements ConnectionListener {
         @Override
         public void captureEnd() {
             events.add("captureEnd");
+        }
+
+        @Override
+        public void retired(long frame) {
+            retired.add(connection.index() + " " + direction + " " + frame);
         }
     }
 

@@ -100,6 +100,55 @@ class TcpReassemblerTest {
     }
 
     @Test
+    void aConnectionRetiredForIdlenessIsToldToBeOverAfterItsCaptureEnd() {
+        long second = 1_000_000_000L;
+        tcp.idleTimeout(10 * second);
+        Endpoint c = new Endpoint("10.0.0.3", 40001);
+        sendAt(0, A, B, 1001, 5001, 0, 100);
+        for (int t = 1; t <= 60; t++) {
+            sendAt(t * second, c, B, 7000 + t * 10L, 9000, 0, 10);
+        }
+        assertThat(ab().events).last().isEqualTo("captureEnd");
+        assertThat(rec.retired).containsExactly("1 FROM_INITIATOR 13", "1 FROM_RESPONDER 13");
+        tcp.finish();
+        // the one still open at the end is not told: the end of the capture covers it
+        assertThat(rec.retired).hasSize(2);
+    }
+
+    @Test
+    void aConnectionClosedBothWaysIsToldToBeOverOnceAndNotAtTheEnd() {
+        handshake(1000, 5000);
+        send(A, B, 1001, 5001, ACK, 0, 100);
+        send(A, B, 1101, 5001, FIN | ACK, 0, 0);
+        assertThat(rec.retired).isEmpty();
+        send(B, A, 5001, 1102, FIN | ACK, 0, 0);
+        assertThat(rec.retired).containsExactly("1 FROM_INITIATOR 6", "1 FROM_RESPONDER 6");
+        send(A, B, 1102, 5002, ACK, 0, 0);
+        tcp.finish();
+        assertThat(rec.retired).hasSize(2);
+    }
+
+    @Test
+    void withAnIdleTimeAClosedConnectionIsForgottenOnceClosedThatLong() {
+        long second = 1_000_000_000L;
+        tcp.idleTimeout(10 * second);
+        Endpoint c = new Endpoint("10.0.0.3", 40001);
+        handshake(1000, 5000);
+        send(A, B, 1001, 5001, FIN | ACK, 0, 0);
+        send(B, A, 5001, 1002, FIN | ACK, 0, 0);
+        // a late segment of the closed connection soon after: recognised and dropped
+        sendAt(1, A, B, 1002, 5002, 0, 10);
+        assertThat(rec.connections).hasSize(1);
+        for (int t = 1; t <= 30; t++) {
+            sendAt(t * second, c, B, 7000 + t * 10L, 9000, 0, 10);
+        }
+        int before = rec.connections.size();
+        // long after: the endpoints name a connection of their own
+        sendAt(31 * second, A, B, 1002, 5002, 0, 10);
+        assertThat(rec.connections).hasSize(before + 1);
+    }
+
+    @Test
     void withoutAnIdleTimeASilentConnectionStaysOpen() {
         long second = 1_000_000_000L;
         Endpoint c = new Endpoint("10.0.0.3", 40001);
