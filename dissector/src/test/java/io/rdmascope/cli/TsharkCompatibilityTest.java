@@ -196,9 +196,23 @@ class TsharkCompatibilityTest {
     void markersAreCountedNotKept() {
         Path osc = RealCaptures.file("osc-iwarp-crc-markers.pcap");
         String[] e = {"-Y", "frame.number == 10", "-T", "fields", "-e", "iwarp_mpa.markers", "-e",
-            "iwarp_mpa.marker_fpduptr"};
-        assertThat(rdmascope(osc, List.of(e))).containsExactly("1\t");
-        difference(osc, e, "1\t0,2,4");
+            "iwarp_mpa.marker_fpduptr", "-e", "iwarp_mpa.marker_res"};
+        assertThat(rdmascope(osc, List.of(e))).containsExactly("1\t\t");
+        difference(osc, e, "1\t0,2,4\t0x0000,0x0000,0x0000");
+    }
+
+    /** A bare field in a filter asks whether it is present, as in tshark, not whether it is set. */
+    @Test
+    void aBareFieldIsPresentNotSet() {
+        String[] e = {"-Y", "iwarp_ddp.tagged_flag && !iwarp_mpa.req && !iwarp_mpa.rep", "-T", "fields", "-e",
+            "frame.number", "-e", "iwarp_ddp.tagged_flag"};
+        List<String> ours = rdmascope(ONESHOT, List.of(e));
+        // the untagged segments (flag not set) match as the tagged ones do
+        assertThat(ours).anyMatch(l -> l.endsWith("\t0")).anyMatch(l -> l.endsWith("\t1"));
+        List<String> theirs = tshark(ONESHOT, List.of(e));
+        if (theirs != null) {
+            assertThat(ours).isEqualTo(theirs);
+        }
     }
 
     @Test
