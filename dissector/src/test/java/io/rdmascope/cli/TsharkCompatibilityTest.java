@@ -227,6 +227,38 @@ class TsharkCompatibilityTest {
         difference(vendor, r, "");
     }
 
+    /** An MPA Request with the Reject flag, which only a Reply may set: oneshot-write.pcap with the bit set in frame 4. */
+    @Test
+    void aRequestWithTheRejectFlagIsAnExpertItemTsharkDoesNotRaise() throws java.io.IOException {
+        byte[] capture = Files.readAllBytes(ONESHOT);
+        int key = indexOf(capture, "MPA ID Req Frame".getBytes(StandardCharsets.US_ASCII));
+        assertThat(key).isPositive();
+        capture[key + 16] |= 0x20;
+        Path file = Files.createTempFile("rdmascope-request-reject-", ".pcap");
+        try {
+            Files.write(file, capture);
+            String[] e = {"-Y", "iwarp_mpa.req", "-T", "fields", "-e", "frame.number", "-e", "iwarp_mpa.rej_flag",
+                "-e", "iwarp_mpa.reject_bit_responder"};
+            assertThat(rdmascope(file, List.of(e))).containsExactly("4\t1\t1");
+            difference(file, e, "4\t1\t");
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static int indexOf(byte[] in, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= in.length; i++) {
+            for (int j = 0; j < what.length; j++) {
+                if (in[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
     @Test
     void twoFpdusInASegmentThatTsharkReadsAsThree() {
         Path framing = Path.of("..", "samples", "mpa-framing.pcap");
