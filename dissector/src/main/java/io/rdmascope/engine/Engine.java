@@ -368,6 +368,8 @@ public final class Engine implements MessageListener {
         if (e.kind == RdmaEvent.Kind.CLOSE) {
             verbs.closed(c);
             close(c, e.frame, e.text);
+        } else if (e.kind == RdmaEvent.Kind.RETIRED) {
+            over(c, e.frame);
         } else {
             verbs.event(c, e);
         }
@@ -392,7 +394,8 @@ public final class Engine implements MessageListener {
      * end of the capture would end them (incomplete; a one-shot transaction with
      * TRANSACTION_INCOMPLETE, at this frame), and its state is forgotten, so that a run that never
      * ends keeps state for the connections alive rather than for every one it has seen. (The
-     * operations of a connection that closed were aborted at the close.)
+     * operations of a connection that closed were aborted at the close.) A RoCE connection is over
+     * the same way when its stage retires it ({@link RdmaEvent.Kind#RETIRED}).
      */
     @Override
     public void retired(MpaConnection connection, long frame) {
@@ -400,6 +403,11 @@ public final class Engine implements MessageListener {
         if (c == null) {
             return;
         }
+        over(c, frame);
+    }
+
+    /** Ends what a connection that is over left open, then forgets it (see {@link #retired}). */
+    private void over(Conn c, long frame) {
         ledger.at(frame);
         for (Transaction t : ledger.openOfEveryKind()) {
             if (!t.connection.equals(c.id)) {

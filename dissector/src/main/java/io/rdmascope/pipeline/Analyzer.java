@@ -179,6 +179,19 @@ public final class Analyzer {
             rdmaConnections.add(connection);
         }
 
+        /** A RoCE connection over beyond the bound is folded into the count, as an MPA one is ({@link #retired}). */
+        @Override
+        public void rdma(RdmaConnection connection, io.rdmascope.rdma.RdmaEvent event) {
+            if (event.kind != io.rdmascope.rdma.RdmaEvent.Kind.RETIRED || keep <= 0) {
+                return;
+            }
+            if (keptRetired < keep) {
+                keptRetired++;
+            } else if (rdmaConnections.remove(connection)) {
+                summarised++;
+            }
+        }
+
         @Override
         public void violation(Violation violation) {
             violations.add(violation);

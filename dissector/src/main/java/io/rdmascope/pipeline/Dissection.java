@@ -90,6 +90,7 @@ public final class Dissection {
         TcpReassembler reassembler = new TcpReassembler(detector);
         reassembler.idleTimeout(idleNanos);
         RoceStage roce = new RoceStage(listener, frames == null ? null : frames::ibPacket);
+        roce.idleTimeout(idleNanos);
         return readFrames(reader, reassembler, roce, frames,
                 packet -> frameDone(listener, detector.heldFrom(), packet.frame, packet.timestampNanos),
                 stopped -> {

@@ -36,7 +36,12 @@ public final class RdmaEvent {
         /** The connection was torn down ({@link #text} says how). */
         CLOSE,
         /** A finding of the transport's stage about the wire ({@link #finding}, {@link #text}). */
-        WIRE
+        WIRE,
+        /**
+         * The connection is over while the capture goes on (silent past the idle timeout of a live
+         * analysis): its last event came before, and the stage keeps nothing of it any more.
+         */
+        RETIRED
     }
 
     /** What a {@link Kind#WIRE} event found. */

@@ -43,6 +43,8 @@ public final class QpConnection implements RdmaConnection {
     public byte[] requestPrivateData, replyPrivateData;
     /** What the stage counted on this connection. */
     public final Counters counters = new Counters();
+    /** Capture time of the connection's last packet (or CM message), in nanoseconds. */
+    long lastNanos;
     /** Messages each side's requester had begun when its sequence state was let go: numbering goes on from there. */
     final long[] messagesBefore = {0, 0};
     /** The local communication IDs of the two sides (CM), or -1. */

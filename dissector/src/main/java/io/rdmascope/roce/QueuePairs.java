@@ -59,6 +59,10 @@ public final class QueuePairs {
     private final List<QpConnection> connections = new ArrayList<>();
     private int nextId = 1;
     private long untracked;
+    /** See {@link #idleTimeout}; 0: never. */
+    private long idleNanos;
+    /** Capture time of the last look for idle connections. */
+    private long sweptNanos;
     /** The connection of the last packet, by its destination and queue pair. */
     private QpConnection lastConnection;
     private String lastDestination;
@@ -148,6 +152,9 @@ public final class QueuePairs {
         if (p.opcode < 0) {
             return;
         }
+        if (idleNanos > 0 && p.timeNanos - sweptNanos >= SWEEP_NANOS) {
+            retireIdle(p.timeNanos, p.frame);
+        }
         if (p.cm != null) {
             cm(p, p.cm);
             return;
@@ -160,6 +167,7 @@ public final class QueuePairs {
         if (c == null) {
             return;
         }
+        c.lastNanos = p.timeNanos;
         int side = c.side(p.destination, p.destQp);
         int d = 1 - side;
         p.connection = c.id();
@@ -271,6 +279,42 @@ public final class QueuePairs {
         c.createdFrame = frame;
         connections.add(c);
         return c;
+    }
+
+    /**
+     * Ends each connection silent for {@code nanos} of capture time (0: never, the default) as the
+     * end of the capture would end it, and forgets it: a live analysis that runs for days keeps the
+     * queue pairs alive, not every one it has seen. A later packet of its queue pairs starts a new
+     * connection, picked up mid-stream. Set it before the first packet.
+     */
+    public void idleTimeout(long nanos) {
+        idleNanos = Math.max(0, nanos);
+    }
+
+    /** How often, in capture time, the connections are looked over for silence. */
+    static final long SWEEP_NANOS = 1_000_000_000L;
+
+    /** Retires the connections silent for the idle timeout at capture time {@code now}, before frame {@code frame}. */
+    private void retireIdle(long now, long frame) {
+        sweptNanos = now;
+        Iterator<QpConnection> it = connections.iterator();
+        while (it.hasNext()) {
+            QpConnection c = it.next();
+            if (now - c.lastNanos < idleNanos) {
+                continue;
+            }
+            flush(c);
+            state.remove(c);
+            it.remove();
+            byQp.values().removeIf(x -> x == c);
+            pending.values().removeIf(x -> x == c);
+            if (lastConnection == c) {
+                lastConnection = null;
+            }
+            RdmaEvent e = new RdmaEvent(Kind.RETIRED, 0, frame, now);
+            e.text = "silent for " + idleNanos / 1_000_000_000L + " s";
+            out.rdma(c, e);
+        }
     }
 
     /** Packets and CM requests of connections beyond {@link #MAX_CONNECTIONS}, which are not followed. */
@@ -833,6 +877,7 @@ public final class QueuePairs {
     private void cm(IbPacket p, CmMessage m) {
         QpConnection c = cmConnection(p, m);
         if (c != null) {
+            c.lastNanos = p.timeNanos;
             p.connection = c.id();
             p.fromInitiator = p.source.equals(c.address[0]);
         }

@@ -44,6 +44,11 @@ public final class RoceStage {
         return p;
     }
 
+    /** See {@link QueuePairs#idleTimeout}. */
+    public void idleTimeout(long nanos) {
+        queuePairs.idleTimeout(nanos);
+    }
+
     /** The capture ended. */
     public void finish() {
         queuePairs.finish();

@@ -241,6 +241,60 @@ class QueuePairsTest {
     }
 
     @Test
+    void aQueuePairSilentPastTheIdleTimeoutIsRetiredAndALaterPacketStartsANewConnection() {
+        QueuePairs live = new QueuePairs(new RdmaListener() {
+            @Override
+            public void rdma(RdmaConnection connection, RdmaEvent event) {
+                events.add(event);
+            }
+        });
+        live.idleTimeout(10_000_000_000L);
+        live.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        assertThat(live.connections()).hasSize(1);
+        // 20 s later another queue pair talks: the silent one is let go first
+        IbPacket other = packet(A, B, Opcodes.SEND_ONLY, 0x99, 7, 8);
+        other.timeNanos = 20_000_000_000L;
+        events.clear();
+        live.packet(other);
+        assertThat(events).extracting(e -> e.kind).containsExactly(RdmaEvent.Kind.RETIRED, RdmaEvent.Kind.SEND);
+        assertThat(events.get(0).frame).isEqualTo(other.frame);
+        assertThat(live.connections()).extracting(QpConnection::id).containsExactly("q2");
+        // the first queue pair again: a new connection, picked up mid-stream
+        IbPacket again = request(Opcodes.SEND_ONLY, PSN_A + 1, 8);
+        again.timeNanos = 21_000_000_000L;
+        live.packet(again);
+        assertThat(again.connection).isEqualTo("q3");
+    }
+
+    @Test
+    void theEngineEndsWhatARetiredQueuePairLeftOpenAndForgetsIt() {
+        List<io.rdmascope.engine.Transaction> ended = new ArrayList<>();
+        io.rdmascope.engine.Judge judge = io.rdmascope.engine.Judge.of(io.rdmascope.engine.NicSettings.DEFAULTS,
+                new io.rdmascope.engine.EngineListener() {
+                    @Override
+                    public void violation(io.rdmascope.engine.Violation violation) {}
+
+                    @Override
+                    public void transaction(io.rdmascope.engine.Transaction transaction) {
+                        ended.add(transaction);
+                    }
+                });
+        QueuePairs live = new QueuePairs(judge.input());
+        live.idleTimeout(10_000_000_000L);
+        live.packet(request(Opcodes.SEND_ONLY, PSN_A, 8));
+        assertThat(judge.engine().connectionsKept()).isEqualTo(1);
+        assertThat(judge.engine().openTransactionsOfEveryKind()).hasSize(1);
+        IbPacket other = packet(A, "10.0.0.3", Opcodes.SEND_ONLY, 0x99, 7, 8);
+        other.timeNanos = 20_000_000_000L;
+        live.packet(other);
+        judge.input().frameDone(other.frame, other.timeNanos);
+        // the unacknowledged Send of the silent queue pair ended incomplete; only the new one is kept
+        assertThat(ended).singleElement().satisfies(t ->
+                assertThat(t.status).isEqualTo(io.rdmascope.engine.TransactionStatus.INCOMPLETE));
+        assertThat(judge.engine().connectionsKept()).isEqualTo(1);
+    }
+
+    @Test
     void aMiddlePacketShortOfThePathMtuBreaksTheLengthRule() {
         stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
         stage.packet(request(Opcodes.WRITE_MIDDLE, PSN_A + 1, 1000));
