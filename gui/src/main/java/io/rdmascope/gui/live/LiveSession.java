@@ -105,6 +105,11 @@ public final class LiveSession implements Closeable {
         return reader.frames();
     }
 
+    /** The number of the file being written, from 1 (0 before the first). */
+    public int fileNumber() {
+        return fileNumber;
+    }
+
     /** The interface captured on. */
     public String iface() {
         return iface;
