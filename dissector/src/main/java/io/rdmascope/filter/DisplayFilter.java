@@ -274,25 +274,12 @@ public final class DisplayFilter {
     private static Node octets(String field, byte[] part) {
         return c -> {
             for (Object v : c.values(field)) {
-                if (v instanceof byte[] b && indexOf(b, part) >= 0) {
+                if (v instanceof byte[] b && Octets.indexOf(b, part) >= 0) {
                     return true;
                 }
             }
             return false;
         };
-    }
-
-    private static int indexOf(byte[] in, byte[] part) {
-        outer:
-        for (int i = 0; i + part.length <= in.length; i++) {
-            for (int k = 0; k < part.length; k++) {
-                if (in[i + k] != part[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     private static Node text(String field, Predicate<String> test) {

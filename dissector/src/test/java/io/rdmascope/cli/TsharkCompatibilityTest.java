@@ -231,7 +231,7 @@ class TsharkCompatibilityTest {
     @Test
     void aRequestWithTheRejectFlagIsAnExpertItemTsharkDoesNotRaise() throws java.io.IOException {
         byte[] capture = Files.readAllBytes(ONESHOT);
-        int key = indexOf(capture, "MPA ID Req Frame".getBytes(StandardCharsets.US_ASCII));
+        int key = io.rdmascope.filter.Octets.indexOf(capture, "MPA ID Req Frame".getBytes(StandardCharsets.US_ASCII));
         assertThat(key).isPositive();
         capture[key + 16] |= 0x20;
         Path file = Files.createTempFile("rdmascope-request-reject-", ".pcap");
@@ -244,19 +244,6 @@ class TsharkCompatibilityTest {
         } finally {
             Files.deleteIfExists(file);
         }
-    }
-
-    private static int indexOf(byte[] in, byte[] what) {
-        outer:
-        for (int i = 0; i + what.length <= in.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (in[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 
     @Test

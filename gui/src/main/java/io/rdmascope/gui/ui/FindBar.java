@@ -1,5 +1,6 @@
 package io.rdmascope.gui.ui;
 
+import io.rdmascope.filter.Octets;
 import io.rdmascope.gui.model.CaptureModel;
 import io.rdmascope.gui.model.DisplayFilterCompiler;
 import io.rdmascope.gui.model.FrameFilter;
@@ -128,14 +129,14 @@ final class FindBar extends HBox {
                 result.setText("Not a hex value: " + text);
                 return null;
             }
-            return f -> indexOf(m.bytes(f), wanted) >= 0;
+            return f -> Octets.indexOf(m.bytes(f), wanted) >= 0;
         }
         String lower = text.toLowerCase(Locale.ROOT);
         byte[] octets = text.getBytes(StandardCharsets.UTF_8);
         return f -> {
             FrameRow r = m.row(f);
             return r != null && r.info() != null && r.info().toLowerCase(Locale.ROOT).contains(lower)
-                    || indexOf(m.bytes(f), octets) >= 0;
+                    || Octets.indexOf(m.bytes(f), octets) >= 0;
         };
     }
 
@@ -150,18 +151,5 @@ final class FindBar extends HBox {
             out[i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);
         }
         return out;
-    }
-
-    static int indexOf(byte[] data, byte[] wanted) {
-        outer:
-        for (int i = 0; i + wanted.length <= data.length; i++) {
-            for (int j = 0; j < wanted.length; j++) {
-                if (data[i + j] != wanted[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }
