@@ -62,6 +62,12 @@ public final class Loopback implements AutoCloseable {
         }
     }
 
+    /** Skips the calling test when {@code lo} cannot be captured on here ({@link #cannotCapture}). */
+    public static void assumeCapturable() {
+        String why = cannotCapture();
+        org.junit.jupiter.api.Assumptions.assumeTrue(why == null, "cannot capture on lo: " + why);
+    }
+
     /** The port the server side listens on (for a capture filter). */
     public int port() {
         return server.getLocalPort();
