@@ -315,13 +315,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             env.error((captureFile != null ? captureFile : "temporary file") + ": " + Inputs.reason(e));
             return Main.EXIT_INPUT;
         }
-        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env);
+        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env, source::close);
         if (live == null) {
-            try {
-                source.close();
-            } catch (IOException e) {
-                // the metrics' failure is the one reported
-            }
             return Main.EXIT_INPUT;
         }
         if (format == Format.text && !explain && filter.matchesAll()) {

@@ -113,14 +113,11 @@ final class CaptureCommand implements Callable<Integer> {
             env.error(output + ": " + Inputs.reason(e));
             return Main.EXIT_INPUT;
         }
-        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env);
-        if (live == null) {
+        MonitorOptions.Monitor live = monitor.start(reader, format == Format.json, env, () -> {
             reader.close();
-            try {
-                writer.close();
-            } catch (IOException e) {
-                // the metrics' failure is the one reported
-            }
+            writer.close();
+        });
+        if (live == null) {
             return Main.EXIT_INPUT;
         }
         return Live.guarded(reader, env, () -> {

@@ -199,13 +199,8 @@ final class DissectCommand implements Callable<Integer> {
         if (monitor.summaryInterval != null || monitor.metricsPort != null) {
             // the summaries and the metrics count transactions and violations: the engine judges
             // the frames as analyze -i does, while they are printed
-            live = monitor.start(reader, format == Format.json, env);
+            live = monitor.start(reader, format == Format.json, env, source::close);
             if (live == null) {
-                try {
-                    source.close();
-                } catch (IOException e) {
-                    // the metrics' failure is the one reported
-                }
                 return Main.EXIT_INPUT;
             }
             judged = env.engines().create(new NicSettings(NicSettings.DEFAULTS.buffersPerQp(),

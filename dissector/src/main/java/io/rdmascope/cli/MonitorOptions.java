@@ -38,8 +38,12 @@ final class MonitorOptions {
         return null;
     }
 
-    /** The metrics of {@code reader}, with the summaries and the server the options ask for; null after an error. */
-    Monitor start(LiveCaptureReader reader, boolean json, Main.Env env) {
+    /**
+     * The metrics of {@code reader}, with the summaries and the server the options ask for; null
+     * after an error, told on standard error, {@code opened} (what the command opened for the
+     * capture) then closed.
+     */
+    Monitor start(LiveCaptureReader reader, boolean json, Main.Env env, java.io.Closeable opened) {
         LiveMetrics metrics = new LiveMetrics(reader);
         PeriodSummaries summaries = summaryInterval == null ? null
                 : new PeriodSummaries(reader, metrics, summaryInterval, json, env.err());
@@ -51,6 +55,11 @@ final class MonitorOptions {
             } catch (IOException | RuntimeException e) {
                 env.error("--metrics-port " + metricsPort + ": cannot serve the metrics: "
                         + (e.getMessage() != null ? e.getMessage() : e.toString()));
+                try {
+                    opened.close();
+                } catch (IOException closing) {
+                    // the metrics' failure is the one reported
+                }
                 return null;
             }
         }
