@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * One capture on an interface, shown as one capture file or, with a {@link Ring}, as a ring of
@@ -130,10 +128,6 @@ public final class LiveSession implements Closeable {
         stopped = true;
     }
 
-    public Ring ring() {
-        return ring;
-    }
-
     /** Where the files are written. */
     public Path folder() {
         return folder;
@@ -151,15 +145,5 @@ public final class LiveSession implements Closeable {
         if (!reader.closed()) {
             reader.close();
         }
-    }
-
-    /** Deletes the files and their folder. */
-    public void deleteFiles() throws IOException {
-        try (Stream<Path> s = Files.list(folder)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-        Files.deleteIfExists(folder);
     }
 }

@@ -96,11 +96,6 @@ final class LiveSpool implements LiveSource {
         return live.statistics();
     }
 
-    /** Frames captured so far, in every file. */
-    long captured() {
-        return live.frames();
-    }
-
     /**
      * Closes the file (so that what was captured is on disk), and the interface unless the file
      * ended full, for the next file to go on from it.
