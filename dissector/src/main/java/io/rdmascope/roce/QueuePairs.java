@@ -306,8 +306,12 @@ public final class QueuePairs {
             flush(c);
             state.remove(c);
             it.remove();
-            byQp.values().removeIf(x -> x == c);
-            pending.values().removeIf(x -> x == c);
+            for (int side = 0; side < 2; side++) {
+                if (c.qpn[side] >= 0) {
+                    byQp.remove(key(c.address[side], c.qpn[side]), c);
+                }
+            }
+            pending.remove(c.address[0] + "/" + c.commId[0], c);
             if (lastConnection == c) {
                 lastConnection = null;
             }
