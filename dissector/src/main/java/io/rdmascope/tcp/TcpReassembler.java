@@ -459,12 +459,8 @@ public final class TcpReassembler {
     /** Removes a connection from the table, if it is still the one its endpoints name. */
     private void forget(Conn c) {
         last = null;
-        if (connections.get(probe.set(c.tcp.initiator(), c.tcp.responder())) == c) {
-            connections.remove(probe);
-        }
-        if (connections.get(probe.set(c.tcp.responder(), c.tcp.initiator())) == c) {
-            connections.remove(probe);
-        }
+        connections.remove(probe.set(c.tcp.initiator(), c.tcp.responder()), c);
+        connections.remove(probe.set(c.tcp.responder(), c.tcp.initiator()), c);
     }
 
     private void endWithCapture(Conn c) {
