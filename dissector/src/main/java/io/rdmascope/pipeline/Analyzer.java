@@ -127,6 +127,7 @@ public final class Analyzer {
         private int keptRetired;
         private long summarised;
         private long summarisedFpdus;
+        private long summarisedRdma;
 
         Collector(int keep) {
             this.keep = keep;
@@ -188,7 +189,7 @@ public final class Analyzer {
             if (keptRetired < keep) {
                 keptRetired++;
             } else if (rdmaConnections.remove(connection)) {
-                summarised++;
+                summarisedRdma++;
             }
         }
 
@@ -209,7 +210,8 @@ public final class Analyzer {
             connections.forEach((c, n) -> cs.add(new ConnectionSummary(c, n[0])));
             return new FileAnalysis(name, run.frames(), cs, transactions, violations, run.problem(), tally)
                     .withRdmaConnections(new ArrayList<>(rdmaConnections))
-                    .withSummarisedConnections(summarised, summarisedFpdus);
+                    .withSummarisedConnections(summarised, summarisedFpdus)
+                    .withSummarisedRdmaConnections(summarisedRdma);
         }
 
         /** Deletes what was spilled when the run fails. */

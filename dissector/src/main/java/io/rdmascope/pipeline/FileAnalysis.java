@@ -66,6 +66,8 @@ public final class FileAnalysis implements AutoCloseable {
     /** Connections over whose entries were left out of {@link #connections}, and their FPDUs. */
     private long summarisedConnections;
     private long summarisedFpdus;
+    /** RoCE connections over whose entries were left out of {@link #rdmaConnections}. */
+    private long summarisedRdmaConnections;
 
     /**
      * An analysis held in memory.
@@ -161,6 +163,22 @@ public final class FileAnalysis implements AutoCloseable {
         return this;
     }
 
+    /** RoCE connections seen: those listed in {@link #rdmaConnections()} and those summarised. */
+    public long rdmaConnectionCount() {
+        return rdmaConnections.size() + summarisedRdmaConnections;
+    }
+
+    /** RoCE connections that were over before the capture ended and are counted rather than listed. */
+    public long summarisedRdmaConnections() {
+        return summarisedRdmaConnections;
+    }
+
+    /** Sets {@link #summarisedRdmaConnections()}; returns this analysis. */
+    public FileAnalysis withSummarisedRdmaConnections(long connections) {
+        this.summarisedRdmaConnections = connections;
+        return this;
+    }
+
     /** Ordered by initiation frame, then id. */
     public SpillList<Transaction> transactions() {
         return transactions;
@@ -233,7 +251,8 @@ public final class FileAnalysis implements AutoCloseable {
     public FileAnalysis with(List<Transaction> keptTransactions, List<Violation> keptViolations) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem)
                 .withRdmaConnections(rdmaConnections).withCapture(capture)
-                .withSummarisedConnections(summarisedConnections, summarisedFpdus);
+                .withSummarisedConnections(summarisedConnections, summarisedFpdus)
+                .withSummarisedRdmaConnections(summarisedRdmaConnections);
     }
 
     /** The same analysis with other lists (owned by the new analysis) and their counts. */
@@ -241,7 +260,8 @@ public final class FileAnalysis implements AutoCloseable {
                              Tally keptTally) {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally)
                 .withRdmaConnections(rdmaConnections).withCapture(capture)
-                .withSummarisedConnections(summarisedConnections, summarisedFpdus);
+                .withSummarisedConnections(summarisedConnections, summarisedFpdus)
+                .withSummarisedRdmaConnections(summarisedRdmaConnections);
     }
 
     /**

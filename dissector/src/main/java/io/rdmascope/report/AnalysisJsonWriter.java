@@ -100,11 +100,14 @@ public final class AnalysisJsonWriter {
             writeCapture(g, f.capture());
         }
         g.writeObjectFieldStart("summary");
-        if (f.summarisedConnections() > 0) {
+        if (f.summarisedConnections() + f.summarisedRdmaConnections() > 0) {
             // the connections over that the "connections" array leaves out
             g.writeObjectFieldStart("connections_summarised");
             g.writeNumberField("connections", f.summarisedConnections());
             g.writeNumberField("fpdus", f.summarisedFpdus());
+            if (f.summarisedRdmaConnections() > 0) {
+                g.writeNumberField("roce_connections", f.summarisedRdmaConnections());
+            }
             g.writeEndObject();
         }
         g.writeObjectFieldStart("violations");

@@ -58,7 +58,7 @@ public final class AnalysisTextWriter {
         Map<Severity, Long> counts = f.violationCounts();
         long transactions = f.transactions().size();
         long violations = f.violations().size();
-        int roce = f.rdmaConnections().size();
+        long roce = f.rdmaConnectionCount();
         out.println(f.path() + ": " + f.frames() + plural(f.frames(), " frame") + ", "
                 + (roce == 0 || f.connectionCount() > 0
                         ? f.connectionCount() + plural(f.connectionCount(), " MPA connection") + ", " : "")
@@ -96,9 +96,10 @@ public final class AnalysisTextWriter {
             for (ConnectionSummary s : f.connections()) {
                 out.println("  " + describe(s));
             }
-            if (f.summarisedConnections() > 0) {
-                out.println("  ... and " + f.summarisedConnections()
-                        + plural(f.summarisedConnections(), " more connection") + " over before the end, "
+            long summarised = f.summarisedConnections() + f.summarisedRdmaConnections();
+            if (summarised > 0) {
+                out.println("  ... and " + summarised
+                        + plural(summarised, " more connection") + " over before the end, "
                         + f.summarisedFpdus() + plural(f.summarisedFpdus(), " FPDU") + " (summarised)");
             }
             for (RdmaConnection c : f.rdmaConnections()) {

@@ -55,4 +55,67 @@ class ConnectionBoundTest {
                     .containsPattern("\"connections_summarised\"\\s*:\\s*\\{\\s*\"connections\"\\s*:\\s*50");
         }
     }
+
+    /** A RoCE connection over past the bound is counted apart from the MPA ones, and the reports say so. */
+    @Test
+    void roceConnectionsOverPastTheBoundAreCountedAsRoce() throws Exception {
+        Analyzer.Collector collector = new Analyzer.Collector(1);
+        java.util.List<io.rdmascope.rdma.RdmaConnection> qps = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            io.rdmascope.rdma.RdmaConnection q = queuePair("q" + i);
+            qps.add(q);
+            collector.rdmaConnection(q);
+        }
+        // the first two are over: the first is kept in full, the second counted
+        for (int i = 0; i < 2; i++) {
+            collector.rdma(qps.get(i), new io.rdmascope.rdma.RdmaEvent(io.rdmascope.rdma.RdmaEvent.Kind.RETIRED, 0,
+                    10 + i, 0));
+        }
+        try (FileAnalysis f = collector.result("qps.pcap", new DissectionResult(20, null, false))) {
+            assertThat(f.rdmaConnections()).containsExactly(qps.get(0), qps.get(2));
+            assertThat(f.summarisedRdmaConnections()).isEqualTo(1);
+            assertThat(f.rdmaConnectionCount()).isEqualTo(3);
+            assertThat(f.connectionCount()).isZero();
+            assertThat(f.summarisedConnections()).isZero();
+            java.io.StringWriter text = new java.io.StringWriter();
+            io.rdmascope.report.AnalysisTextWriter.write(java.util.List.of(f), new java.io.PrintWriter(text));
+            assertThat(text.toString()).contains("qps.pcap: 20 frames, 3 RoCE connections, ")
+                    .doesNotContain("MPA connection").contains("... and 1 more connection over before the end");
+            java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+            io.rdmascope.report.AnalysisJsonWriter.write(java.util.List.of(f), json, null);
+            assertThat(json.toString(java.nio.charset.StandardCharsets.UTF_8)).containsPattern(
+                    "\"connections_summarised\"\\s*:\\s*\\{\\s*\"connections\"\\s*:\\s*0\\s*,\\s*\"fpdus\"\\s*:\\s*0"
+                            + "\\s*,\\s*\"roce_connections\"\\s*:\\s*1");
+        }
+    }
+
+    private static io.rdmascope.rdma.RdmaConnection queuePair(String id) {
+        return new io.rdmascope.rdma.RdmaConnection() {
+            @Override
+            public String id() {
+                return id;
+            }
+
+            @Override
+            public String transport() {
+                return "RoCEv2";
+            }
+
+            @Override
+            public io.rdmascope.net.Endpoint source(io.rdmascope.tcp.Direction d) {
+                return new io.rdmascope.net.Endpoint(d == io.rdmascope.tcp.Direction.FROM_INITIATOR ? "10.0.0.1"
+                        : "10.0.0.2", 4791);
+            }
+
+            @Override
+            public boolean assumed() {
+                return true;
+            }
+
+            @Override
+            public Integer readDepth(io.rdmascope.tcp.Direction d) {
+                return null;
+            }
+        };
+    }
 }
