@@ -26,12 +26,20 @@ public final class Loopback implements AutoCloseable {
     /** A sample with one MPA connection, five transactions and one error. */
     public static final Path SAMPLE = Path.of("..", "samples", "completion-mismatch.pcap");
 
-    private record Chunk(boolean fromClient, byte[] data) {}
+    /** The TCP payload of one segment, and whether the client (the side of the first SYN) sent it. */
+    record Chunk(boolean fromClient, byte[] data) {}
 
     private final List<Chunk> chunks = new ArrayList<>();
     private final ServerSocket server;
 
     public Loopback(Path capture) throws IOException {
+        chunks.addAll(conversation(capture));
+        server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    }
+
+    /** The TCP payloads of a capture's one conversation, in order. */
+    static List<Chunk> conversation(Path capture) throws IOException {
+        List<Chunk> out = new ArrayList<>();
         try (CaptureReader r = Captures.open(capture)) {
             PacketDecoder decoder = new PacketDecoder();
             TcpSegment s = new TcpSegment();
@@ -45,11 +53,12 @@ public final class Loopback implements AutoCloseable {
                     clientPort = s.source.port(); // the first segment is the client's SYN
                 }
                 if (s.length > 0) {
-                    chunks.add(new Chunk(s.source.port() == clientPort, Arrays.copyOfRange(s.data, s.offset, s.offset + s.length)));
+                    out.add(new Chunk(s.source.port() == clientPort,
+                            Arrays.copyOfRange(s.data, s.offset, s.offset + s.length)));
                 }
             }
         }
-        server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        return out;
     }
 
     /** Why {@code lo} cannot be captured on here (no libpcap, no permission), or null when it can. */

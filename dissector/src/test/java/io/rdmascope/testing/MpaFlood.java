@@ -1,10 +1,5 @@
 package io.rdmascope.testing;
 
-import io.rdmascope.capture.CaptureReader;
-import io.rdmascope.capture.Captures;
-import io.rdmascope.capture.Packet;
-import io.rdmascope.net.PacketDecoder;
-import io.rdmascope.net.TcpSegment;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -15,7 +10,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -35,23 +29,8 @@ public final class MpaFlood implements AutoCloseable {
     public MpaFlood(Path capture) throws IOException {
         List<byte[]> fromClient = new ArrayList<>();
         List<byte[]> fromServer = new ArrayList<>();
-        try (CaptureReader r = Captures.open(capture)) {
-            PacketDecoder decoder = new PacketDecoder();
-            TcpSegment s = new TcpSegment();
-            Packet p = new Packet();
-            Integer clientPort = null;
-            while (r.next(p)) {
-                if (!decoder.decode(p, s)) {
-                    continue;
-                }
-                if (clientPort == null) {
-                    clientPort = s.source.port();
-                }
-                if (s.length > 0) {
-                    (s.source.port() == clientPort ? fromClient : fromServer)
-                            .add(Arrays.copyOfRange(s.data, s.offset, s.offset + s.length));
-                }
-            }
+        for (Loopback.Chunk c : Loopback.conversation(capture)) {
+            (c.fromClient() ? fromClient : fromServer).add(c.data());
         }
         request = fromClient.remove(0);
         reply = fromServer.remove(0);
