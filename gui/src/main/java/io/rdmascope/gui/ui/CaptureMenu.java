@@ -249,8 +249,10 @@ public final class CaptureMenu {
         }
         refreshedAt = -1;
         LiveSession s = session;
+        // the task's state, not its future: JavaFX ends the running state on this thread from a
+        // runLater the worker posts before its future completes, so isDone() may still be false here
         task.runningProperty().addListener((o, was, running) -> {
-            if (!running && task.isDone() && following == task) {
+            if (!running && ended(task) && following == task) {
                 if (s != null && s == session && s.continues()) {
                     nextFile(s);
                     return;
@@ -264,6 +266,13 @@ public final class CaptureMenu {
         });
         tick.setDuration(REFRESH);
         tick.playFromStart();
+    }
+
+    private static boolean ended(LoadTask task) {
+        return switch (task.getState()) {
+            case SUCCEEDED, FAILED, CANCELLED -> true;
+            default -> false;
+        };
     }
 
     /** Brings the views up to date when frames came since last time, then waits for the next time. */
