@@ -106,6 +106,29 @@ final class Ledger {
         open(t);
     }
 
+    /**
+     * Begins and opens the transaction of an RDMA operation that endpoint {@code d} of {@code c}
+     * starts in frame f, naming the region of {@code key} from {@code address}: the same for every
+     * transport.
+     */
+    Transaction begin(Conn c, int d, long f, TransactionKind kind, long key, long address, long length, int access) {
+        Transaction t = new Transaction(nextId(kind), kind, c.id, c.endpoint[d], key, address, length, access, f, 0);
+        opened(t);
+        return t;
+    }
+
+    /**
+     * Frame f of operation {@code t} moved {@code bytes} octets (0 for a request that moves none):
+     * they count for the upper-layer call the operation is part of too, while that call is open.
+     */
+    void partOfCall(Transaction t, long f, long bytes) {
+        Transaction call = t.parent;
+        if (call != null && isOpen(call)) {
+            call.addDataFrame(f);
+            call.bytes += bytes;
+        }
+    }
+
     boolean isOpen(Transaction t) {
         return t != null && t.openSlot >= 0;
     }

@@ -62,8 +62,8 @@ final class Operations {
         }
         Transaction t = m != null && m.attachment instanceof Transaction a && !first ? a : null;
         if (t == null) {
-            t = kind == TransactionKind.WRITE ? begin(c, d, f, kind, s.stag, s.to, 0, StagRules.ACCESS_WRITE)
-                    : begin(c, d, f, kind, 0, 0, 0, 0);
+            t = kind == TransactionKind.WRITE ? ledger.begin(c, d, f, kind, s.stag, s.to, 0, StagRules.ACCESS_WRITE)
+                    : ledger.begin(c, d, f, kind, 0, 0, 0, 0);
             if (kind == TransactionKind.SEND) {
                 t.opcode = op.code;
                 t.qn = s.qn;
@@ -91,9 +91,8 @@ final class Operations {
         }
         StagEntry e = stags.access(c, d, f, m, s.stag, s.to, s.payloadLength, StagRules.ACCESS_WRITE, op.displayName,
                 operation);
-        if (operation != null && operation.parent != null && ledger.isOpen(operation.parent)) {
-            operation.parent.addDataFrame(f);
-            operation.parent.bytes += s.payloadLength;
+        if (operation != null) {
+            ledger.partOfCall(operation, f, s.payloadLength);
         }
         if (e == null) {
             return;
@@ -120,7 +119,7 @@ final class Operations {
 
     /** Begins the transaction of an RDMA Read Request; its responses are added by {@link #response}. */
     private Transaction beginRead(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
-        Transaction t = begin(c, d, f, TransactionKind.READ, rr.sourceStag(), rr.sourceTo(), rr.readSize(),
+        Transaction t = ledger.begin(c, d, f, TransactionKind.READ, rr.sourceStag(), rr.sourceTo(), rr.readSize(),
                 StagRules.ACCESS_READ);
         t.opcode = Opcode.RDMA_READ_REQUEST.code;
         t.sinkStag = rr.sinkStag();
@@ -142,9 +141,7 @@ final class Operations {
     void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
         Transaction operation = beginRead(c, d, f, rr);
         messages.link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
-        if (operation.parent != null && ledger.isOpen(operation.parent)) {
-            operation.parent.addDataFrame(f);
-        }
+        ledger.partOfCall(operation, f, 0);
         decisions.readRequested(c, d, f, rr);
         StagEntry e = stags.access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), StagRules.ACCESS_READ,
                 "RDMA Read Request", operation);
@@ -234,10 +231,7 @@ final class Operations {
         decisions.readPlaced(c, d, f, s);
         boolean done = s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
         if (r.operation instanceof Transaction op) {
-            if (op.parent != null && ledger.isOpen(op.parent)) {
-                op.parent.addDataFrame(f);
-                op.parent.bytes += s.payloadLength;
-            }
+            ledger.partOfCall(op, f, s.payloadLength);
             response(op, f, s, done);
         }
         if (done) {
@@ -298,7 +292,7 @@ final class Operations {
      * order, its remote STag judged against the peer's table.
      */
     void atomicRequest(Conn c, int d, long f, DdpSegment.AtomicRequest a) {
-        Transaction t = begin(c, d, f, TransactionKind.ATOMIC, a.remoteStag(), a.remoteTo(), 8,
+        Transaction t = ledger.begin(c, d, f, TransactionKind.ATOMIC, a.remoteStag(), a.remoteTo(), 8,
                 StagRules.ACCESS_READ | StagRules.ACCESS_WRITE);
         t.opcode = a.atomicOpcode();
         // the eight octets at the remote address are read and written: judged as RoCE's atomics are
@@ -338,12 +332,5 @@ final class Operations {
         c.reads[1].clear();
         c.atomics[0].clear();
         c.atomics[1].clear();
-    }
-
-    private Transaction begin(Conn c, int d, long f, TransactionKind kind, long stag, long to, long length,
-                              int access) {
-        Transaction t = new Transaction(ledger.nextId(kind), kind, c.id, c.endpoint[d], stag, to, length, access, f, 0);
-        ledger.opened(t);
-        return t;
     }
 }

@@ -90,8 +90,7 @@ final class Verbs {
 
     private Transaction begin(Conn c, int d, long f, long message, TransactionKind kind, long key, long address,
                               long length, int access) {
-        Transaction t = new Transaction(ledger.nextId(kind), kind, c.id, c.endpoint[d], key, address, length, access, f, 0);
-        ledger.opened(t);
+        Transaction t = ledger.begin(c, d, f, kind, key, address, length, access);
         ArrayDeque<Open> q = state(c, d).open;
         if (q.size() >= MAX_OPEN) {
             ledger.ended(q.pollFirst().t, TransactionStatus.INCOMPLETE);
@@ -141,10 +140,7 @@ final class Verbs {
             t.addDataFrame(f);
         }
         t.bytes += e.bytes;
-        if (t.parent != null && ledger.isOpen(t.parent)) {
-            t.parent.addDataFrame(f);
-            t.parent.bytes += e.bytes;
-        }
+        ledger.partOfCall(t, f, e.bytes);
         decisions.writeReceived(c, d, f, e, t.stag);
         if (e.last) {
             messages.writeDelivered(c, e, t, t.stag, t.to);
@@ -161,9 +157,7 @@ final class Verbs {
             stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ, "RDMA Read Request", t);
         }
         decisions.readAsked(c, d, f, e);
-        if (t.parent != null && ledger.isOpen(t.parent)) {
-            t.parent.addDataFrame(f);
-        }
+        ledger.partOfCall(t, f, 0);
         depth(c, d, f, t);
     }
 
@@ -207,10 +201,7 @@ final class Verbs {
         }
         t.bytes += e.bytes;
         t.addDataFrame(f);
-        if (t.parent != null && ledger.isOpen(t.parent)) {
-            t.parent.addDataFrame(f);
-            t.parent.bytes += e.bytes;
-        }
+        ledger.partOfCall(t, f, e.bytes);
         decisions.responseReturned(c, d, f, e, t);
         if (e.last) {
             remove(c, d, t);
