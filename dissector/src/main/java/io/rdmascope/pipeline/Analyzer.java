@@ -211,7 +211,8 @@ public final class Analyzer {
             return new FileAnalysis(name, run.frames(), cs, transactions, violations, run.problem(), tally)
                     .withRdmaConnections(new ArrayList<>(rdmaConnections))
                     .withSummarisedConnections(summarised, summarisedFpdus)
-                    .withSummarisedRdmaConnections(summarisedRdma);
+                    .withSummarisedRdmaConnections(summarisedRdma)
+                    .withUntrackedRdmaPackets(run.untrackedRdmaPackets());
         }
 
         /** Deletes what was spilled when the run fails. */

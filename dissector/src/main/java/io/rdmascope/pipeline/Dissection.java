@@ -159,7 +159,7 @@ public final class Dissection {
         if (problem == null) {
             problem = reader.problem();
         }
-        return new DissectionResult(count, problem, stopped);
+        return new DissectionResult(count, problem, stopped, roce.queuePairs().untracked());
     }
 
     /**

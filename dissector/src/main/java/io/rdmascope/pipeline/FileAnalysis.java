@@ -68,6 +68,8 @@ public final class FileAnalysis implements AutoCloseable {
     private long summarisedFpdus;
     /** RoCE connections over whose entries were left out of {@link #rdmaConnections}. */
     private long summarisedRdmaConnections;
+    /** Packets of RoCE queue pairs beyond those followed at once: counted, not judged. */
+    private long untrackedRdmaPackets;
 
     /**
      * An analysis held in memory.
@@ -179,6 +181,20 @@ public final class FileAnalysis implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Packets (and CM messages) of RoCE and InfiniBand queue pairs beyond the 65,536 connections
+     * followed at once: counted, neither tied to a connection nor judged.
+     */
+    public long untrackedRdmaPackets() {
+        return untrackedRdmaPackets;
+    }
+
+    /** Sets {@link #untrackedRdmaPackets()}; returns this analysis. */
+    public FileAnalysis withUntrackedRdmaPackets(long packets) {
+        this.untrackedRdmaPackets = packets;
+        return this;
+    }
+
     /** Ordered by initiation frame, then id. */
     public SpillList<Transaction> transactions() {
         return transactions;
@@ -252,7 +268,8 @@ public final class FileAnalysis implements AutoCloseable {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem)
                 .withRdmaConnections(rdmaConnections).withCapture(capture)
                 .withSummarisedConnections(summarisedConnections, summarisedFpdus)
-                .withSummarisedRdmaConnections(summarisedRdmaConnections);
+                .withSummarisedRdmaConnections(summarisedRdmaConnections)
+                .withUntrackedRdmaPackets(untrackedRdmaPackets);
     }
 
     /** The same analysis with other lists (owned by the new analysis) and their counts. */
@@ -261,7 +278,8 @@ public final class FileAnalysis implements AutoCloseable {
         return new FileAnalysis(path, frames, connections, keptTransactions, keptViolations, problem, keptTally)
                 .withRdmaConnections(rdmaConnections).withCapture(capture)
                 .withSummarisedConnections(summarisedConnections, summarisedFpdus)
-                .withSummarisedRdmaConnections(summarisedRdmaConnections);
+                .withSummarisedRdmaConnections(summarisedRdmaConnections)
+                .withUntrackedRdmaPackets(untrackedRdmaPackets);
     }
 
     /**

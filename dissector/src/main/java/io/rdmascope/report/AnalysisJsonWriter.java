@@ -110,6 +110,10 @@ public final class AnalysisJsonWriter {
             }
             g.writeEndObject();
         }
+        if (f.untrackedRdmaPackets() > 0) {
+            // packets of queue pairs beyond those followed at once: counted, not judged
+            g.writeNumberField("roce_untracked_packets", f.untrackedRdmaPackets());
+        }
         g.writeObjectFieldStart("violations");
         for (Map.Entry<Severity, Long> e : f.violationCounts().entrySet().stream()
                 .sorted((a, b) -> b.getKey().compareTo(a.getKey())).toList()) {

@@ -14,6 +14,7 @@ import io.rdmascope.pipeline.CaptureSummary;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.roce.QpConnection;
+import io.rdmascope.roce.QueuePairs;
 import io.rdmascope.tcp.Direction;
 import java.io.PrintWriter;
 import java.util.List;
@@ -105,6 +106,11 @@ public final class AnalysisTextWriter {
             for (RdmaConnection c : f.rdmaConnections()) {
                 out.println("  " + describe(c));
             }
+        }
+        if (f.untrackedRdmaPackets() > 0) {
+            out.println("  ... and " + f.untrackedRdmaPackets() + plural(f.untrackedRdmaPackets(), " packet")
+                    + " of queue pairs beyond the " + QueuePairs.MAX_CONNECTIONS
+                    + " connections followed at once (counted, not judged)");
         }
 
         if (capture != null && !capture.losses().isEmpty()) {

@@ -32,7 +32,7 @@ import java.util.List;
  * most {@link #MAX_UNANSWERED} requests awaiting their answer.
  */
 public final class QueuePairs {
-    static final int MAX_CONNECTIONS = 1 << 16;
+    public static final int MAX_CONNECTIONS = 1 << 16;
     /** Connections whose packets are followed at once (a closed one's state is let go). */
     static final int MAX_FOLLOWED = 4096;
     static final int MAX_UNANSWERED = 1 << 14;

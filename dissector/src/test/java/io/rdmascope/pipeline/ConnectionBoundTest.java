@@ -71,8 +71,9 @@ class ConnectionBoundTest {
             collector.rdma(qps.get(i), new io.rdmascope.rdma.RdmaEvent(io.rdmascope.rdma.RdmaEvent.Kind.RETIRED, 0,
                     10 + i, 0));
         }
-        try (FileAnalysis f = collector.result("qps.pcap", new DissectionResult(20, null, false))) {
+        try (FileAnalysis f = collector.result("qps.pcap", new DissectionResult(20, null, false, 4))) {
             assertThat(f.rdmaConnections()).containsExactly(qps.get(0), qps.get(2));
+            assertThat(f.untrackedRdmaPackets()).isEqualTo(4);
             assertThat(f.summarisedRdmaConnections()).isEqualTo(1);
             assertThat(f.rdmaConnectionCount()).isEqualTo(3);
             assertThat(f.connectionCount()).isZero();
@@ -80,12 +81,15 @@ class ConnectionBoundTest {
             java.io.StringWriter text = new java.io.StringWriter();
             io.rdmascope.report.AnalysisTextWriter.write(java.util.List.of(f), new java.io.PrintWriter(text));
             assertThat(text.toString()).contains("qps.pcap: 20 frames, 3 RoCE connections, ")
-                    .doesNotContain("MPA connection").contains("... and 1 more connection over before the end");
+                    .doesNotContain("MPA connection").contains("... and 1 more connection over before the end")
+                    .contains("  ... and 4 packets of queue pairs beyond the 65536 connections followed at once"
+                            + " (counted, not judged)");
             java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
             io.rdmascope.report.AnalysisJsonWriter.write(java.util.List.of(f), json, null);
             assertThat(json.toString(java.nio.charset.StandardCharsets.UTF_8)).containsPattern(
                     "\"connections_summarised\"\\s*:\\s*\\{\\s*\"connections\"\\s*:\\s*0\\s*,\\s*\"fpdus\"\\s*:\\s*0"
-                            + "\\s*,\\s*\"roce_connections\"\\s*:\\s*1");
+                            + "\\s*,\\s*\"roce_connections\"\\s*:\\s*1")
+                    .containsPattern("\"roce_untracked_packets\"\\s*:\\s*4");
         }
     }
 
