@@ -111,6 +111,12 @@ public final class QueuePairs {
         long pendingHigh = -1;
         /** Packets are being taken after a capture loss: a message without its First is no violation. */
         boolean afterLoss;
+        /**
+         * Its PSNs are followed from a packet in the middle of the traffic (no set-up gave the first
+         * one: the capture began while the queue pair was in use, or its state was let go): until a
+         * message's First comes, a Middle or Last ends a message begun before, no violation.
+         */
+        boolean joined;
         long lastFrame;
         /** The PSN of the request packet seen last, or -1; whether a NAK came after it. */
         long lastPsn = -1;
@@ -360,6 +366,7 @@ public final class QueuePairs {
         }
         if (r.expected < 0) {
             r.expected = psn;
+            r.joined = true;
         }
         int ahead = signed(psn - r.expected);
         IbPacket waiting = r.pending.get(psn);
@@ -412,7 +419,10 @@ public final class QueuePairs {
         if (!Opcodes.isFirst(op) && (Opcodes.isSend(op) || Opcodes.isWrite(op))) {
             m = placed(r, psn, Opcodes.isSend(op));
         }
-        message(c, d, r, p, op, span, m, late || r.afterLoss);
+        message(c, d, r, p, op, span, m, late || r.afterLoss || r.joined);
+        if (Opcodes.isFirst(op)) {
+            r.joined = false;
+        }
     }
 
     /**

@@ -98,6 +98,23 @@ class QueuePairsTest {
         assertThat(events.get(2).messageBytes).isEqualTo(1034);
     }
 
+    /**
+     * A queue pair whose set-up the capture lacks, seen first in the middle of a Write: that Write's
+     * tail ends a message begun before the capture, no violation; once a message has begun in the
+     * capture, a Middle without its First is one again.
+     */
+    @Test
+    void aCaptureBegunInTheMiddleOfAMessageTakesItsTailWithoutAViolation() {
+        events.clear();
+        stage.packet(packet(A, B, Opcodes.WRITE_MIDDLE, 0x77, 300, 1024));
+        stage.packet(packet(A, B, Opcodes.WRITE_LAST, 0x77, 301, 1024));
+        stage.packet(packet(A, B, Opcodes.SEND_ONLY, 0x77, 302, 8));
+        assertThat(events).noneMatch(e -> e.kind == RdmaEvent.Kind.WIRE);
+        stage.packet(packet(A, B, Opcodes.SEND_MIDDLE, 0x77, 303, 1024));
+        assertThat(events).filteredOn(e -> e.kind == RdmaEvent.Kind.WIRE)
+                .extracting(e -> e.finding).containsExactly(RdmaEvent.Finding.SEQUENCE);
+    }
+
     @Test
     void aPacketPastAGapWaitsForTheRetransmissionAndIsCountedOnce() {
         stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));
