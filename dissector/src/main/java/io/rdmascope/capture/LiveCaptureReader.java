@@ -30,7 +30,8 @@ public final class LiveCaptureReader implements CaptureReader {
     static final int POLL_MILLIS = 100;
     private static final long DRAIN_NANOS = 500_000_000L;
     private static final int IDLE_MILLIS = 5;
-    private static final int SNAP_LENGTH = 262144;
+    /** The snapshot length of a capture that keeps whole frames, as tshark's default. */
+    public static final int SNAP_LENGTH = 262144;
     private static final long TICK_NANOS = 100_000_000L;
     /** Periods with drops kept; later ones are merged into the last. */
     public static final int MAX_LOSS_PERIODS = 1000;
@@ -81,6 +82,15 @@ public final class LiveCaptureReader implements CaptureReader {
      */
     public LiveCaptureReader(String name, String filter, long limit, double seconds, int bufferBytes)
             throws CaptureException {
+        this(name, filter, limit, seconds, bufferBytes, SNAP_LENGTH);
+    }
+
+    /**
+     * @param snapLength the most octets of each frame to keep (its snapshot length: frames longer
+     *     are cut, their records keeping the length they had on the wire)
+     */
+    public LiveCaptureReader(String name, String filter, long limit, double seconds, int bufferBytes, int snapLength)
+            throws CaptureException {
         this.name = name;
         this.limit = limit;
         PcapNetworkInterface nif;
@@ -96,11 +106,11 @@ public final class LiveCaptureReader implements CaptureReader {
         }
         try {
             if (bufferBytes > 0) {
-                handle = new PcapHandle.Builder(nif.getName()).snaplen(SNAP_LENGTH)
+                handle = new PcapHandle.Builder(nif.getName()).snaplen(snapLength)
                         .promiscuousMode(PcapNetworkInterface.PromiscuousMode.PROMISCUOUS).timeoutMillis(POLL_MILLIS)
                         .bufferSize(bufferBytes).build();
             } else {
-                handle = nif.openLive(SNAP_LENGTH, PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, POLL_MILLIS);
+                handle = nif.openLive(snapLength, PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, POLL_MILLIS);
             }
         } catch (PcapNativeException e) {
             throw new CaptureException(name + ": cannot capture: " + reason(e.getMessage()), e);

@@ -44,6 +44,23 @@ final class CaptureOptions {
         return idleTimeout > 0 && Double.isFinite(idleTimeout) ? (long) Math.min(idleTimeout * 1e9, Long.MAX_VALUE / 2) : 0;
     }
 
+    @Option(names = {"-s", "--snapshot-length"}, paramLabel = "N",
+            description = "keep at most N octets of each frame, as tshark -s (default and 0: 262144); -s 96 keeps the"
+                    + " headers of RoCE packets")
+    Integer snapLength;
+
+    /** The snapshot length of a live capture, or -1 after reporting a bad value. */
+    int snapLength(Main.Env env) {
+        if (snapLength == null || snapLength == 0) {
+            return io.rdmascope.capture.LiveCaptureReader.SNAP_LENGTH;
+        }
+        if (snapLength < 1 || snapLength > io.rdmascope.capture.LiveCaptureReader.SNAP_LENGTH) {
+            env.error("-s takes a snapshot length from 1 to 262144 (0: 262144)");
+            return -1;
+        }
+        return snapLength;
+    }
+
     @Option(names = {"-B", "--buffer-size"}, paramLabel = "MiB",
             description = "size of the kernel's capture buffer in MiB, as tshark -B (default: libpcap's, 2 MiB)")
     Integer bufferMebibytes;

@@ -100,11 +100,12 @@ final class Live {
         long limit = o.limit(env);
         double seconds = limit < 0 ? -1 : o.seconds(env);
         int buffer = seconds < 0 ? -1 : o.bufferBytes(env);
-        if (buffer < 0) {
+        int snap = buffer < 0 ? -1 : o.snapLength(env);
+        if (snap < 0) {
             return null;
         }
         try {
-            LiveCaptureReader r = new LiveCaptureReader(o.iface, o.captureFilter, limit, seconds, buffer);
+            LiveCaptureReader r = new LiveCaptureReader(o.iface, o.captureFilter, limit, seconds, buffer, snap);
             RUNNING.add(r); // a stop from now on is seen, even before the reading begins
             env.err().println("Capturing on '" + o.iface + "'");
             env.err().flush();

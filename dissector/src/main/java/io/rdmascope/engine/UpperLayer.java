@@ -184,7 +184,7 @@ final class UpperLayer {
         if (s.decoder == null) {
             return;
         }
-        apply(c, d, frame, s, s.decoder.privateData(pd, skip, len, d == s.requester), null);
+        apply(c, d, frame, s, s.decoder.privateData(pd, skip, len, d == s.requester), null, false);
     }
 
     /** A Send message that ended with this frame. */
@@ -221,7 +221,7 @@ final class UpperLayer {
                 return;
             }
         }
-        apply(c, d, f, s, decode(s, in), op);
+        apply(c, d, f, s, decode(s, in), op, in.cut());
     }
 
     /** An RDMA Write message that ended with this frame, for protocols that advertise through Writes. */
@@ -244,7 +244,7 @@ final class UpperLayer {
         } catch (RuntimeException e) {
             msg = new UlpMessage().problem(s.protocol.name() + " decoder failed on an RDMA Write: " + e);
         }
-        apply(c, d, f, s, msg, op);
+        apply(c, d, f, s, msg, op, in.cut());
     }
 
     private static UlpMessage decode(Session s, UlpInput in) {
@@ -255,12 +255,17 @@ final class UpperLayer {
         }
     }
 
-    private void apply(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op) {
+    /**
+     * What a decoded message does: its problems reported (unless the capture {@code cut} the
+     * message, when what the decoder missed may be missing from the capture only), its call begun
+     * or answered, its regions advertised.
+     */
+    private void apply(Conn c, int d, long f, Session s, UlpMessage msg, Transaction op, boolean cut) {
         if (msg == null) {
             return;
         }
         String protocol = s.protocol.name();
-        for (String p : msg.problems) {
+        for (String p : cut ? List.<String>of() : msg.problems) {
             reporter.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
                     protocol + " message from " + c.endpoint[d] + ": " + p, reference(s.protocol));
         }

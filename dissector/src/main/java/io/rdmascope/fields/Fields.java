@@ -424,6 +424,11 @@ public final class Fields {
     public static final Field IB_PAYLOAD_LENGTH = ib("infiniband.payload_length", Type.NUMBER, null,
             p -> p.payloadLength < 0 ? null : (long) p.payloadLength).label("Payload length")
             .describe("Octets of the payload, without the pad");
+    public static final Field IB_SNAPPED = ib("infiniband.snapped", Type.BOOLEAN, null, p -> p.snapped ? Boolean.TRUE : null)
+            .label("Packet size limited during capture")
+            .describe("The capture's snapshot length cut the packet: its headers were read from the octets kept and its"
+                    + " payload length from its length fields; the payload past the cut and the ICRC were not captured,"
+                    + " so the ICRC is not checked");
     public static final Field IB_ICRC = ib("infiniband.icrc", Type.NUMBER, "infiniband//icrc",
             p -> p.icrc < 0 ? null : p.icrc).wireshark("infiniband.invariant.crc").hex(8);
     public static final Field IB_ICRC_OK = ib("infiniband.icrc_ok", Type.BOOLEAN, null,

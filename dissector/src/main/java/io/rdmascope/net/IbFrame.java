@@ -27,6 +27,11 @@ public final class IbFrame {
     public int end;
     /** Where the captured octets end. */
     public int captured;
+    /**
+     * Whether the capture kept fewer octets of the frame than it had on the wire (its snapshot
+     * length cut the record): octets past {@link #captured} were there, only not kept.
+     */
+    public boolean snapped;
     /** The source and destination addresses (IP, GID as IPv6, or LID as "LID 0x..."). */
     public String source;
     public String destination;

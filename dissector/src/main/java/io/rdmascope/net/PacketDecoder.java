@@ -412,6 +412,7 @@ public final class PacketDecoder {
         f.transportOffset = transport;
         f.end = packetEnd;
         f.captured = capEnd;
+        f.snapped = p.truncated();
         f.source = source;
         f.destination = destination;
         f.sourcePort = 0;

@@ -219,6 +219,9 @@ public final class AnalysisJsonWriter {
             g.writeNumberField("cnps", n.cnps);
             g.writeNumberField("icrcErrors", n.icrcErrors);
             g.writeNumberField("sequenceStateDropped", n.sequenceStateDropped);
+            if (n.snapshotCut > 0) {
+                g.writeNumberField("snapshotCut", n.snapshotCut);
+            }
             g.writeEndObject();
         }
         g.writeEndObject();

@@ -124,7 +124,8 @@ public final class AnalysisTables {
             roce("icrcErrors", Type.INT64, q -> q.counters.icrcErrors),
             roce("goBackN", Type.INT64, q -> q.counters.goBackN),
             roce("duplicatePackets", Type.INT64, q -> q.counters.duplicatePackets),
-            roce("sequenceStateDropped", Type.INT64, q -> q.counters.sequenceStateDropped)));
+            roce("sequenceStateDropped", Type.INT64, q -> q.counters.sequenceStateDropped),
+            roce("snapshotCut", Type.INT64, q -> q.counters.snapshotCut == 0 ? null : q.counters.snapshotCut)));
 
     /** A column of the MPA connections' rows, null on the others. */
     private static Column<ConnectionRow> mpa(String name, Type type, Function<MpaConnection, Object> value) {

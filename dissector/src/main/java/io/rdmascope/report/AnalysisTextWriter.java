@@ -335,6 +335,10 @@ public final class AnalysisTextWriter {
             if (n.ecnCe + n.cnps > 0) {
                 sb.append(", ").append(n.ecnCe).append(" ECN CE, ").append(n.cnps).append(plural(n.cnps, " CNP"));
             }
+            if (n.snapshotCut > 0) {
+                sb.append(", ").append(n.snapshotCut).append(n.snapshotCut == n.packets ? " (all)" : "")
+                        .append(" cut by the snapshot length (ICRC not checked)");
+            }
             if (n.sequenceStateDropped > 0) {
                 sb.append(", PSNs followed anew ").append(n.sequenceStateDropped)
                         .append(plural(n.sequenceStateDropped, " time")).append(" (too many queue pairs at once)");

@@ -40,6 +40,10 @@ public final class IbDecoder {
             p.malformed = "a transport packet of " + Math.max(available, 0) + " octets holds no whole BTH (12 octets)";
             return p;
         }
+        if (f.snapped && !f.whole()) {
+            snapped(f, p, available);
+            return p;
+        }
         try {
             if (!InPlace.read(f.data, f.transportOffset, available, p)) {
                 read(new Infiniband(stream.reset(f.data, f.transportOffset, available)), p);
@@ -54,13 +58,47 @@ public final class IbDecoder {
                 int at = f.transportOffset + (available - p.payloadLength - p.padCount - 4);
                 p.cm = cm(f.data, at);
             }
-            keepHead(f, p, available);
+            keepHead(f, p, f.transportOffset + available - p.payloadLength - p.padCount - 4, p.payloadLength);
         } catch (RuntimeException e) {
             if (p.malformed == null) {
                 p.malformed = "the headers its opcode announces do not fit in the packet";
             }
         }
         return p;
+    }
+
+    /**
+     * A packet whose record the capture's snapshot length cut (as {@code tcpdump -s 128} keeps the
+     * headers of a busy link): its headers are read from the octets kept, its payload length is
+     * taken from its length fields, and the first payload octets kept go to the upper-layer
+     * decoders as a message's head does. Only a packet whose length fields leave no room for its
+     * headers, pad and ICRC is malformed; one cut inside its headers keeps what it holds.
+     */
+    private void snapped(IbFrame f, IbPacket p, int available) {
+        p.snapped = true;
+        Infiniband ib = new Infiniband(stream.reset(f.data, f.transportOffset, available));
+        int start;
+        try {
+            read(ib, p);
+            if (!ib.hasHeaders()) {
+                p.malformed = null;
+                return;
+            }
+            start = (int) ib.payloadStart();
+        } catch (RuntimeException e) {
+            // cut inside a header: what was read before it stays
+            p.malformed = null;
+            return;
+        }
+        int payload = p.length - start - p.padCount - 4;
+        if (payload < 0) {
+            p.malformed = "its length of " + p.length + " octets is too short for its headers, its pad of "
+                    + p.padCount + " octets and its ICRC";
+            return;
+        }
+        p.malformed = null;
+        p.payloadLength = payload;
+        keepHead(f, p, f.transportOffset + start, Math.min(payload, available - start));
     }
 
     static void read(Infiniband ib, IbPacket p) {
@@ -118,14 +156,17 @@ public final class IbDecoder {
         }
     }
 
-    /** Keeps the first payload octets of a Send and of a Write's first packet, for the upper-layer decoders. */
-    private static void keepHead(IbFrame f, IbPacket p, int available) {
+    /**
+     * Keeps the first payload octets of a Send and of a Write's first packet, for the upper-layer
+     * decoders: of the {@code captured} payload octets from {@code start}.
+     */
+    private static void keepHead(IbFrame f, IbPacket p, int start, int captured) {
         int op = p.operation();
-        if (p.payloadLength <= 0 || p.transport() == Opcodes.UD || !(Opcodes.isSend(op) || p.hasReth && op != Opcodes.READ_REQUEST)) {
+        if (p.payloadLength <= 0 || captured <= 0 || p.transport() == Opcodes.UD
+                || !(Opcodes.isSend(op) || p.hasReth && op != Opcodes.READ_REQUEST)) {
             return;
         }
-        int start = f.transportOffset + available - p.payloadLength - p.padCount - 4;
-        int n = Math.min(p.payloadLength, IbPacket.MAX_HEAD);
+        int n = Math.min(captured, IbPacket.MAX_HEAD);
         p.head = Arrays.copyOfRange(f.data, start, start + n);
     }
 

@@ -64,6 +64,13 @@ public final class IbPacket {
     public long icrcComputed = -1;
     /** Why the packet could not be read whole, or null. */
     public String malformed;
+    /**
+     * The capture's snapshot length cut the packet: its headers were read from the octets kept and
+     * its payload length is the one its length fields give ({@link #payloadLength} stays -1 when the
+     * cut fell inside its headers); the payload past the cut and the ICRC were not captured, so
+     * neither is checked. Not a fault of the packet.
+     */
+    public boolean snapped;
     /** The CM message of a MAD to QP1, or null. */
     public CmMessage cm;
     /** The connection the queue-pair stage tied the packet to ("q1"), or null. */

@@ -78,6 +78,11 @@ public final class QpConnection implements RdmaConnection {
         /** Packets whose ICRC does not match. */
         public long icrcErrors;
         /**
+         * Packets the capture's snapshot length cut: judged by their headers, their ICRC and the
+         * payload past the cut not checked ({@link IbPacket#snapped}).
+         */
+        public long snapshotCut;
+        /**
          * Times the stage let go of this queue pair's sequence state while it was still open, as
          * {@link QueuePairs#MAX_FOLLOWED} others were more recently active; its PSNs were then
          * followed anew, as at the start of a capture.

@@ -143,6 +143,8 @@ public final class QueuePairs {
         long bytes;
         byte[] head;
         int headLength;
+        /** A packet of the message was cut by the snapshot length: the head holds the octets before its cut. */
+        boolean headCut;
 
         Open(long message, boolean send, long firstPsn) {
             this.message = message;
@@ -194,8 +196,15 @@ public final class QueuePairs {
             n.cnps++;
             return;
         }
+        if (p.snapped) {
+            n.snapshotCut++;
+        }
         if (p.malformed != null) {
             wire(c, d, p, Finding.MALFORMED, Opcodes.name(p.opcode) + ": " + p.malformed);
+            return;
+        }
+        if (p.snapped && p.payloadLength < 0) {
+            // cut by the snapshot length inside its headers: counted, not judged
             return;
         }
         int op = p.operation();
@@ -585,8 +594,12 @@ public final class QueuePairs {
         if (p.psn == m.nextPsn) {
             m.nextAddress += bytes;
             m.nextPsn = (p.psn + 1) & PSN_MASK;
-            if (p.head != null && (send || e.first)) {
+            if (p.head != null && (send || e.first) && !m.headCut) {
                 keep(m, p.head);
+            }
+            if (p.snapped && (p.head == null ? bytes > 0 : p.head.length < bytes)) {
+                // the capture kept only part of this packet's payload: the head ends with it
+                m.headCut = true;
             }
         }
         if (Opcodes.isLast(op)) {

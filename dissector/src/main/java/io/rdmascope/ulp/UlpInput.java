@@ -22,6 +22,15 @@ public record UlpInput(byte[] buf, int off, int len, long messageLength, boolean
         return len >= messageLength;
     }
 
+    /**
+     * Whether the capture kept fewer of the message's octets than a decoder is given (a snapshot
+     * length cut its packets): a field the decoder finds missing may be missing from the capture
+     * only, not from the message.
+     */
+    public boolean cut() {
+        return len < messageLength && len < MAX_HEAD;
+    }
+
     /** A Send message's input (untagged). */
     public static UlpInput send(byte[] buf, int off, int len, long messageLength, boolean fromInitiator, int opcode,
                                 long invalidateStag) {

@@ -69,6 +69,39 @@ class LiveRoceTest {
         });
     }
 
+    /** With -s 96 libpcap keeps the headers of each frame: the analysis reads them, and the cut is no fault. */
+    @Test
+    void aSnapshotLengthThatKeepsTheHeadersStillGivesEveryTransaction() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            List<byte[]> frames = frames(RPING);
+            LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "-i", "lo", "-f", "udp port 4791",
+                    "-s", "96");
+            r.awaitCapturing();
+            PcapNetworkInterface lo = Pcaps.getDevByName("lo");
+            try (PcapHandle h = lo.openLive(65536, PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 100)) {
+                for (byte[] f : frames) {
+                    h.sendPacket(f);
+                    Thread.sleep(2);
+                }
+            }
+            Thread.sleep(500);
+            Live.stopAll();
+            assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+            String report = r.out().lines().filter(l -> l.startsWith("lo: ")).findFirst().orElseThrow();
+            assertThat(report).as(r.out()).contains("1 RoCE connection", "18 transactions", "0 errors", "0 warnings");
+            assertThat(r.out()).contains("cut by the snapshot length (ICRC not checked)");
+        });
+    }
+
+    @Test
+    void aSnapshotLengthOutOfRangeIsRefused() {
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
+            LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "-i", "lo", "-s", "300000");
+            assertThat(r.status.get(30, TimeUnit.SECONDS)).isEqualTo(2);
+            assertThat(r.err()).contains("-s takes a snapshot length from 1 to 262144");
+        });
+    }
+
     @Test
     void theMetricsCountTheEcnMarksAndCnpsOfTheQueuePairsAsTheyCome() {
         assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {

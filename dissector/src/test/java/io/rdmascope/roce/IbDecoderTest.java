@@ -1,0 +1,72 @@
+package io.rdmascope.roce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdmascope.net.IbFrame;
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+/** What the decoder reads of a packet the capture did not keep whole. */
+class IbDecoderTest {
+    private static final int BTH = 14 + 20 + 8;
+
+    /** An RDMA Write First of 1024 payload octets, as a RoCEv2 frame (ICRC left zero). */
+    private static byte[] writeFirst() {
+        ByteBuffer b = ByteBuffer.allocate(BTH + 12 + 16 + 1024 + 4);
+        b.position(BTH);
+        b.put((byte) Opcodes.WRITE_FIRST).put((byte) 0).putShort((short) 0xffff).putInt(0x11).putInt(1000);
+        b.putLong(0x7000L).putInt(0x339).putInt(4096);
+        for (int i = 0; i < 1024; i++) {
+            b.put((byte) i);
+        }
+        return b.array();
+    }
+
+    private static IbFrame frame(byte[] data, int captured, boolean snapped) {
+        IbFrame f = new IbFrame();
+        f.encapsulation = IbFrame.Encapsulation.ROCE_V2_IPV4;
+        f.data = data;
+        f.networkOffset = 14;
+        f.transportOffset = BTH;
+        f.end = data.length;
+        f.captured = captured;
+        f.snapped = snapped;
+        f.source = "10.0.0.1";
+        f.destination = "10.0.0.2";
+        return f;
+    }
+
+    @Test
+    void aPacketTheSnapshotLengthCutIsReadFromItsHeadersAndItsLengthFields() {
+        byte[] d = writeFirst();
+        IbPacket p = new IbDecoder().decode(frame(d, BTH + 28 + 10, true));
+        assertThat(p.malformed).isNull();
+        assertThat(p.snapped).isTrue();
+        assertThat(p.opcode).isEqualTo(Opcodes.WRITE_FIRST);
+        assertThat(p.psn).isEqualTo(1000);
+        assertThat(p.rKey).isEqualTo(0x339);
+        assertThat(p.dmaLength).isEqualTo(4096);
+        assertThat(p.payloadLength).isEqualTo(1024);
+        // the ICRC was not captured: not checked
+        assertThat(p.icrc).isEqualTo(-1);
+        assertThat(p.icrcBad()).isFalse();
+        // the payload octets kept are the head the upper-layer decoders get
+        assertThat(p.head).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    }
+
+    @Test
+    void aCutInsideTheHeadersKeepsWhatWasReadAndLeavesThePayloadUnknown() {
+        IbPacket p = new IbDecoder().decode(frame(writeFirst(), BTH + 20, true));
+        assertThat(p.malformed).isNull();
+        assertThat(p.snapped).isTrue();
+        assertThat(p.psn).isEqualTo(1000);
+        assertThat(p.payloadLength).isEqualTo(-1);
+    }
+
+    @Test
+    void aPacketShorterThanItsLengthFieldsSayWithoutACutIsMalformed() {
+        IbPacket p = new IbDecoder().decode(frame(writeFirst(), BTH + 28 + 10, false));
+        assertThat(p.snapped).isFalse();
+        assertThat(p.malformed).startsWith("the capture holds 38 of the packet's 1056 octets");
+    }
+}
