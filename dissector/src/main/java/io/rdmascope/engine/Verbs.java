@@ -9,8 +9,9 @@ import java.util.Iterator;
  * The RDMA operations of a transport-neutral connection as transactions, judged against the same
  * NIC/driver model as iWARP's: each Send and RDMA Write message, each RDMA Read with every packet
  * of its response, each atomic with its response. A Send or Write ends with the acknowledgement
- * that covers it (its latency is first packet to acknowledgement), a Read with its response's last
- * packet, an atomic with its response. Every remote key named is judged against the peer's STag
+ * that covers it (its latency is first packet to acknowledgement), or with its last packet on an
+ * unreliable service ({@link io.rdmascope.rdma.RdmaConnection#reliable()}), a Read with its
+ * response's last packet, an atomic with its response. Every remote key named is judged against the peer's STag
  * table ({@link StagRules}); the whole Sends and Writes go to the rules every transport shares
  * ({@link Messages}: the keys the upper-layer protocols advertise are learned, a Send with
  * Invalidate invalidates its key). Retransmissions are the
@@ -119,6 +120,15 @@ final class Verbs {
                 t.invalidateStag = e.invalidateKey;
             }
             messages.sendDelivered(c, e, t);
+            sent(c, d, f, t);
+        }
+    }
+
+    /** The last packet of a Send or Write of an unreliable service is its end: nothing will answer it. */
+    private void sent(Conn c, int d, long f, Transaction t) {
+        if (!c.link.reliable() && ledger.isOpen(t)) {
+            remove(c, d, t);
+            ledger.completed(t, f);
         }
     }
 
@@ -144,6 +154,7 @@ final class Verbs {
         decisions.writeReceived(c, d, f, e, t.stag);
         if (e.last) {
             messages.writeDelivered(c, e, t, t.stag, t.to);
+            sent(c, d, f, t);
         }
     }
 

@@ -22,6 +22,15 @@ public interface RdmaConnection {
     boolean assumed();
 
     /**
+     * Whether the responder acknowledges the requests (a reliable service, as iWARP and InfiniBand's
+     * Reliable Connection): on an unreliable one (InfiniBand's Unreliable Connection and Unreliable
+     * Datagram) a Send or RDMA Write is over with its last packet, and nothing answers it.
+     */
+    default boolean reliable() {
+        return true;
+    }
+
+    /**
      * Read and atomic requests the sender of direction {@code d} may have outstanding at the peer
      * at once, as the set-up negotiated (the peer's responder resources), or null when unknown.
      */

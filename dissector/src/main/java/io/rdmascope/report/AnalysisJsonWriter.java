@@ -188,6 +188,10 @@ public final class AnalysisJsonWriter {
         if (c instanceof QpConnection q) {
             g.writeObjectFieldStart("roce");
             g.writeBooleanField("cm", !q.assumed());
+            if (!q.reliable()) {
+                // the service of the queue pairs when not Reliable Connection
+                g.writeStringField("service", q.serviceName());
+            }
             writeQpn(g, "initiatorQpn", q.qpn[0]);
             writeQpn(g, "responderQpn", q.qpn[1]);
             JsonValues.writeNullableLong(g, "initiatorStartingPsn", q.startingPsn[0]);

@@ -95,6 +95,7 @@ public final class AnalysisTables {
             mpa("assumed", Type.BOOLEAN, c -> c.assumed),
             col("fpdus", Type.INT64, r -> r.mpa() == null ? null : r.mpa().fpdus()),
             roce("cm", Type.BOOLEAN, q -> !q.assumed()),
+            roce("service", Type.STRING, q -> q.reliable() ? null : q.serviceName()),
             roce("initiatorQpn", Type.UINT64, q -> nullable(q.qpn[0])),
             roce("responderQpn", Type.UINT64, q -> nullable(q.qpn[1])),
             roce("initiatorStartingPsn", Type.INT64, q -> nullable(q.startingPsn[0])),

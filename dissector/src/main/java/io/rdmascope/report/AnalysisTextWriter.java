@@ -311,6 +311,9 @@ public final class AnalysisTextWriter {
         StringBuilder sb = new StringBuilder(c.id()).append("  ").append(c.source(Direction.FROM_INITIATOR))
                 .append(" -> ").append(c.source(Direction.FROM_RESPONDER)).append("  ").append(c.transport());
         if (c instanceof QpConnection q) {
+            if (!q.reliable()) {
+                sb.append(' ').append(q.serviceName());
+            }
             sb.append(" QP ").append(qpn(q.qpn[0])).append(" <-> ").append(qpn(q.qpn[1]));
             sb.append(q.assumed() ? ", set-up not captured" : ", CM");
             if (q.pathMtu > 0) {

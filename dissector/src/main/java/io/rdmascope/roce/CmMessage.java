@@ -41,6 +41,8 @@ public final class CmMessage {
     /** REQ: the path MTU code (1: 256 ... 5: 4096). */
     public int pathMtu = -1;
     public long serviceId = -1;
+    /** The REQ's Transport Service Type: 0 RC, 1 UC, 2 RD; -1 for other messages. */
+    public int transportServiceType = -1;
     /** REQ of rdma_cm: the active side's address and port, the passive side's address and port. */
     public String sourceIp;
     public int sourcePort = -1;

@@ -188,6 +188,7 @@ public final class IbDecoder {
             m.initiatorDepth = r.initiatorDepth();
             m.pathMtu = (int) r.pathMtu();
             m.serviceId = r.serviceId();
+            m.transportServiceType = (int) r.transportServiceType();
             m.privateData = r.privateData();
             if (r.isRdmaCm()) {
                 ipPrivateData(m, r.privateData());

@@ -33,6 +33,12 @@ public final class QpConnection implements RdmaConnection {
     public long serviceId = -1;
     /** The set-up was not captured: the sides were inferred from the traffic. */
     boolean assumed;
+    /**
+     * The transport service of its queue pairs ({@link Opcodes#RC}, {@link Opcodes#UC} or
+     * {@link Opcodes#UD}): the REQ's, or that of the packets when the set-up was not captured. A UD
+     * "connection" is the traffic between two datagram queue pairs.
+     */
+    public int service = Opcodes.RC;
     /** The frames of the REQ, REP and RTU, or -1. */
     public long requestFrame = -1, replyFrame = -1, readyFrame = -1;
     /** The frame whose packet made the connection known (its ConnectRequest, or its first packet). */
@@ -118,6 +124,16 @@ public final class QpConnection implements RdmaConnection {
     @Override
     public boolean assumed() {
         return assumed;
+    }
+
+    @Override
+    public boolean reliable() {
+        return service == Opcodes.RC;
+    }
+
+    /** The service's name ("RC", "UC", "UD"). */
+    public String serviceName() {
+        return service == Opcodes.UC ? "UC" : service == Opcodes.UD ? "UD" : "RC";
     }
 
     @Override

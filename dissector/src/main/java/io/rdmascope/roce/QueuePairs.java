@@ -168,10 +168,13 @@ public final class QueuePairs {
             return;
         }
         int transport = p.transport();
-        if (transport != Opcodes.RC && !p.cnp()) {
+        boolean datagram = transport == Opcodes.UD;
+        if (transport != Opcodes.RC && transport != Opcodes.UC && !datagram && !p.cnp()
+                || datagram && (p.destQp <= 1 || p.srcQp <= 1)) {
+            // RD and XRC are not followed; datagrams to or from QP0 and QP1 are management's (MADs)
             return;
         }
-        QpConnection c = connection(p);
+        QpConnection c = datagram ? datagram(p) : connection(p);
         if (c == null) {
             return;
         }
@@ -208,6 +211,10 @@ public final class QueuePairs {
             return;
         }
         int op = p.operation();
+        if (transport == Opcodes.UC || datagram) {
+            unreliable(c, d, p, op);
+            return;
+        }
         Requester r = requester(c, Opcodes.isRequest(op) ? d : 1 - d);
         if (Opcodes.isRequest(op)) {
             request(c, d, r, p, op);
@@ -266,12 +273,80 @@ public final class QueuePairs {
             return null;
         }
         c.assumed = true;
+        if (p.transport() == Opcodes.UC) {
+            c.service = Opcodes.UC;
+        }
         c.address[0] = p.source;
         c.address[1] = p.destination;
         c.qpn[1] = p.destQp;
         byQp.put(key(p.destination, p.destQp), c);
         out.rdmaConnection(c);
         return c;
+    }
+
+    /**
+     * The "connection" of a datagram: the traffic between its two queue pairs (the source's from
+     * its DETH), either way, whoever else sends to them; side 0 is the one that sent first.
+     */
+    private QpConnection datagram(IbPacket p) {
+        String k = datagramKey(p.source, p.srcQp, p.destination, p.destQp);
+        QpConnection c = byQp.get(k);
+        if (c != null) {
+            return c;
+        }
+        c = add(p.frame);
+        if (c == null) {
+            return null;
+        }
+        c.assumed = true;
+        c.service = Opcodes.UD;
+        c.address[0] = p.source;
+        c.address[1] = p.destination;
+        c.qpn[0] = p.srcQp;
+        c.qpn[1] = p.destQp;
+        byQp.put(k, c);
+        out.rdmaConnection(c);
+        return c;
+    }
+
+    /** The key of the datagram queue pairs at {@code a} and {@code b}, the same both ways. */
+    private static String datagramKey(String a, long qa, String b, long qb) {
+        String x = key(a, qa), y = key(b, qb);
+        return x.compareTo(y) <= 0 ? "ud " + x + " " + y : "ud " + y + " " + x;
+    }
+
+    /**
+     * A packet of an unreliable service (UC, UD): its message's packets as they come, nothing
+     * answering them. A datagram is a message of one packet. A UC message that lost a packet is
+     * dropped by its responder (IBA volume 1 section 9.8, the unreliable service): the PSNs it
+     * missed are counted, and the packets after the loss up to the next First go to no message.
+     */
+    private void unreliable(QpConnection c, int d, IbPacket p, int op) {
+        boolean datagram = c.service == Opcodes.UD;
+        if (datagram ? op != Opcodes.SEND_ONLY && op != Opcodes.SEND_ONLY_IMM
+                : !Opcodes.isSend(op) && !Opcodes.isWrite(op)) {
+            return;
+        }
+        Requester r = requester(c, d);
+        long psn = p.psn;
+        Open m = null;
+        if (!datagram) {
+            if (r.expected >= 0 && psn != r.expected) {
+                int ahead = signed(psn - r.expected);
+                if (ahead > 0) {
+                    c.counters.missingPackets += ahead;
+                }
+            }
+            r.expected = (psn + 1) & PSN_MASK;
+            if (!Opcodes.isFirst(op)) {
+                m = placed(r, psn, Opcodes.isSend(op));
+                if (m == null || m.nextPsn != psn) {
+                    // its message's First, or a packet between, is missing: the responder dropped it
+                    return;
+                }
+            }
+        }
+        message(c, d, r, p, op, 1, m, true);
     }
 
     /**
@@ -325,6 +400,9 @@ public final class QueuePairs {
                 if (c.qpn[side] >= 0) {
                     byQp.remove(key(c.address[side], c.qpn[side]), c);
                 }
+            }
+            if (c.service == Opcodes.UD) {
+                byQp.remove(datagramKey(c.address[0], c.qpn[0], c.address[1], c.qpn[1]), c);
             }
             pending.remove(c.address[0] + "/" + c.commId[0], c);
             if (lastConnection == c) {
@@ -939,6 +1017,9 @@ public final class QueuePairs {
                 c.initiatorDepth[0] = m.initiatorDepth;
                 c.pathMtu = m.mtuOctets();
                 c.serviceId = m.serviceId;
+                if (m.transportServiceType == 1) {
+                    c.service = Opcodes.UC;
+                }
                 c.commId[0] = m.localCommId;
                 c.requestFrame = p.frame;
                 c.requestPrivateData = m.privateData;

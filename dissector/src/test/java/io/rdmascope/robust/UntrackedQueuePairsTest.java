@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.TransactionKind;
-import io.rdmascope.net.IbFrame;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
-import io.rdmascope.roce.Icrc;
 import io.rdmascope.roce.QueuePairs;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -28,10 +25,9 @@ class UntrackedQueuePairsTest {
         int beyond = 5;
         int qps = QueuePairs.MAX_CONNECTIONS + beyond;
         Wire.Pcap pcap = new Wire.Pcap();
-        Icrc icrc = new Icrc();
         for (int i = 0; i < qps; i++) {
             // one Send Only to a queue pair of its own, with a good ICRC
-            pcap.record(withIcrc(icrc, Wire.roce(0x0a000001, 0x0a000002, 0x04, 0, 0x100 + i, 1, new byte[8], -1)));
+            pcap.record(Wire.withIcrc(Wire.roce(0x0a000001, 0x0a000002, 0x04, 0, 0x100 + i, 1, new byte[8], -1)));
         }
         Path file = dir.resolve("qps.pcap");
         Files.write(file, pcap.bytes());
@@ -43,18 +39,5 @@ class UntrackedQueuePairsTest {
                     .mapToLong(Long::longValue).sum()).isEqualTo(QueuePairs.MAX_CONNECTIONS);
             assertThat(f.violationCounts().values().stream().mapToLong(Long::longValue).sum()).isZero();
         }
-    }
-
-    /** The frame with the ICRC its octets call for in place of the zeros {@link Wire#roce} puts there. */
-    private static byte[] withIcrc(Icrc icrc, byte[] frame) {
-        IbFrame f = new IbFrame();
-        f.encapsulation = IbFrame.Encapsulation.ROCE_V2_IPV4;
-        f.data = frame;
-        f.networkOffset = 14;
-        f.transportOffset = 14 + 20 + 8;
-        f.end = frame.length;
-        f.captured = frame.length;
-        ByteBuffer.wrap(frame, frame.length - 4, 4).putInt((int) icrc.compute(f));
-        return frame;
     }
 }

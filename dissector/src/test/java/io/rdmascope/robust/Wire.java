@@ -146,6 +146,19 @@ final class Wire {
         return f.array();
     }
 
+    /** A frame of {@link #roce} with the ICRC its octets call for in place of the zeros. */
+    static byte[] withIcrc(byte[] frame) {
+        io.rdmascope.net.IbFrame f = new io.rdmascope.net.IbFrame();
+        f.encapsulation = io.rdmascope.net.IbFrame.Encapsulation.ROCE_V2_IPV4;
+        f.data = frame;
+        f.networkOffset = 14;
+        f.transportOffset = 14 + 20 + 8;
+        f.end = frame.length;
+        f.captured = frame.length;
+        ByteBuffer.wrap(frame, frame.length - 4, 4).putInt((int) new io.rdmascope.roce.Icrc().compute(f));
+        return frame;
+    }
+
     /** Ethernet + IPv4 + UDP to port 4791 around the octets of an InfiniBand transport packet, as they are. */
     static byte[] roceFrame(int src, int dst, byte[] transport) {
         ByteBuffer f = ByteBuffer.allocate(14 + 20 + 8 + transport.length);
