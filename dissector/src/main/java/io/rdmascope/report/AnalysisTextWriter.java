@@ -338,6 +338,10 @@ public final class AnalysisTextWriter {
             if (n.ecnCe + n.cnps > 0) {
                 sb.append(", ").append(n.ecnCe).append(" ECN CE, ").append(n.cnps).append(plural(n.cnps, " CNP"));
             }
+            if (!q.reliable() && n.missingPackets > 0) {
+                sb.append(", ").append(n.missingPackets).append(plural(n.missingPackets, " PSN"))
+                        .append(" missing (their messages dropped)");
+            }
             if (n.snapshotCut > 0) {
                 sb.append(", ").append(n.snapshotCut).append(n.snapshotCut == n.packets ? " (all)" : "")
                         .append(" cut by the snapshot length (ICRC not checked)");

@@ -46,6 +46,11 @@ public final class Scenario extends Located {
         public String transport = "iwarp";
         /** RoCE: rocev2 (over UDP, IPv4 or IPv6 as the hosts' addresses are), rocev1 or infiniband. */
         public String encapsulation = "rocev2";
+        /**
+         * RoCE: the queue pairs' service, rc (Reliable Connection) or uc (Unreliable Connection:
+         * Sends and RDMA Writes only, nothing answering them, a lost packet never sent again).
+         */
+        public String service = "rc";
         /** RoCE: the path MTU, 256 to 4096. */
         public int mtu = 1024;
         /** RoCE: the QPNs of the initiator and of the responder (derived from the seed when absent). */

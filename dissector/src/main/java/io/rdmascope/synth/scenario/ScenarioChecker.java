@@ -129,7 +129,28 @@ final class ScenarioChecker {
                     || st.raw.qn != null || st.raw.msn != null || st.raw.mo != null || st.raw.stag != null)) {
                 fail(st.raw.line, what + ": on RoCE, raw takes truncate (and segment, the packet) only");
             }
+            if (c.roce() && c.service.equals("uc")) {
+                unreliable(st, what);
+            }
             checkStep(st, what, c.roce());
+        }
+    }
+
+    /** What an Unreliable Connection cannot carry: Reads, atomics, Send with Invalidate, faults its responder would answer. */
+    private void unreliable(Step st, String what) throws ScenarioException {
+        if (!Set.of("connect", "send", "write", "immediate", "close").contains(st.kind())) {
+            fail(st.line, what + ": an Unreliable Connection carries Sends and RDMA Writes only (connect, send, write,"
+                    + " immediate, close)");
+        }
+        if (st instanceof Step.Send s && s.invalidate != null) {
+            fail(st.line, what + ": an Unreliable Connection has no Send with Invalidate");
+        }
+        for (Scenario.Fault f : st.faults) {
+            if (f.kind != Scenario.Fault.Kind.DROP && f.kind != Scenario.Fault.Kind.CAPTURE_LOSS
+                    && f.kind != Scenario.Fault.Kind.ECN_CE) {
+                fail(f.line, what + ": on an Unreliable Connection a packet may be dropped, missing from the capture"
+                        + " or marked ecn-ce; nothing answers it");
+            }
         }
     }
 
@@ -139,6 +160,9 @@ final class ScenarioChecker {
     private void roce(Scenario.Connection c, Map<String, Scenario.Host> hosts, String what) throws ScenarioException {
         if (!Set.of("rocev2", "rocev1", "infiniband").contains(c.encapsulation)) {
             fail(c.line, what + ": encapsulation must be rocev2, rocev1 or infiniband");
+        }
+        if (!Set.of("rc", "uc").contains(c.service)) {
+            fail(c.line, what + ": service must be rc or uc");
         }
         if (!Set.of(256, 512, 1024, 2048, 4096).contains(c.mtu)) {
             fail(c.line, what + ": mtu must be 256, 512, 1024, 2048 or 4096");

@@ -49,6 +49,8 @@ public final class CmMads {
         public boolean lids;
         /** The consumer's private data after rdma_cm's IP header (at most 56 octets), or null. */
         public byte[] privateData;
+        /** Transport Service Type: 0 RC, 1 UC. */
+        public int serviceType;
     }
 
     private static byte[] mad(int attribute, long transactionId) {
@@ -78,6 +80,7 @@ public final class CmMads {
         IbCmReq.putRetryCount(m, a, RETRY_COUNT);
         IbCmReq.putPartitionKey(m, a, TransportPacket.DEFAULT_PKEY);
         IbCmReq.putPathMtu(m, a, r.pathMtu);
+        IbCmReq.putTransportServiceType(m, a, r.serviceType);
         IbCmReq.putRnrRetryCount(m, a, RNR_RETRY_COUNT);
         IbCmReq.putMaxCmRetries(m, a, MAX_CM_RETRIES);
         int p = a + IbCmReq.PRIMARY_PATH_OFFSET;

@@ -42,6 +42,8 @@ public final class RoceConnection {
         public boolean mra;
         /** The consumers' private data of the REQ and the REP, or null. */
         public byte[] privateData;
+        /** An Unreliable Connection (UC): Sends and Writes with the UC opcodes, nothing answering them. */
+        public boolean unreliable;
     }
 
     /** What a message asks for. */
@@ -123,6 +125,7 @@ public final class RoceConnection {
         r.passivePort = s.passivePort;
         r.lids = lids;
         r.privateData = s.privateData;
+        r.serviceType = s.unreliable ? 1 : 0;
         long tid = s.transactionId[0];
         mad(0, CmMads.req(tid, r));
         if (s.mra) {
@@ -171,6 +174,10 @@ public final class RoceConnection {
 
     /** Sends message {@code m} from {@code side} and the peer's answers, with {@code faults}. */
     public void message(int side, Message m, List<Fault> faults) {
+        if (s.unreliable) {
+            unreliable(side, m, faults);
+            return;
+        }
         List<TransportPacket> req = requests(side, m);
         int n = req.size();
         long span = m.kind == Kind.READ ? readPackets(m.length) : 1;
@@ -238,6 +245,24 @@ public final class RoceConnection {
             resend(side, req, lost);
         }
         complete(side, m, req, firstPsn, lastPsn);
+    }
+
+    /**
+     * A message of an Unreliable Connection: its packets with the UC opcodes, asking for no
+     * acknowledgment; nothing answers them, and a packet lost is not sent again (IBA volume 1
+     * section 9.8).
+     */
+    private void unreliable(int side, Message m, List<Fault> faults) {
+        List<TransportPacket> req = requests(side, m);
+        psn[side] = (req.get(req.size() - 1).psn + 1) & PSN_MASK;
+        for (int i = 0; i < req.size(); i++) {
+            TransportPacket p = req.get(i);
+            p.opcode |= Opcodes.UC << 5;
+            p.ackRequest = false;
+            if (fault(faults, i, FaultKind.DROP) == null && fault(faults, i, FaultKind.CAPTURE_LOSS) == null) {
+                emit(side, s.qpn[side], p, fault(faults, i, FaultKind.ECN_CE) != null ? ECN_CE : 0, false);
+            }
+        }
     }
 
     /** The requester sends the packets from {@code from} on again, Go-Back-N, without faults. */
