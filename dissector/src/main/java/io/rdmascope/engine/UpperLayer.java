@@ -265,9 +265,11 @@ final class UpperLayer {
             return;
         }
         String protocol = s.protocol.name();
-        for (String p : cut ? List.<String>of() : msg.problems) {
-            reporter.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
-                    protocol + " message from " + c.endpoint[d] + ": " + p, reference(s.protocol));
+        if (!cut) {
+            for (String p : msg.problems) {
+                reporter.report(ViolationCode.ULP_MALFORMED, ViolationCode.ULP_MALFORMED.severity, f, c, null, op,
+                        protocol + " message from " + c.endpoint[d] + ": " + p, reference(s.protocol));
+            }
         }
         Transaction call = null;
         TransactionKind kind = TransactionKind.of(protocol);

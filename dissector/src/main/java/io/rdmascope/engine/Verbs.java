@@ -11,13 +11,13 @@ import java.util.Iterator;
  * of its response, each atomic with its response. A Send or Write ends with the acknowledgement
  * that covers it (its latency is first packet to acknowledgement), or with its last packet on an
  * unreliable service ({@link io.rdmascope.rdma.RdmaConnection#reliable()}), a Read with its
- * response's last packet, an atomic with its response. Every remote key named is judged against the peer's STag
- * table ({@link StagRules}); the whole Sends and Writes go to the rules every transport shares
- * ({@link Messages}: the keys the upper-layer protocols advertise are learned, a Send with
- * Invalidate invalidates its key). Retransmissions are the
- * transport at work, not violations: they are counted on their transaction's connection by the
- * transport's stage. NAKs, losses the capture itself made and findings of the transport's stage
- * about its wire are reported with their codes.
+ * response's last packet, an atomic with its response. Every remote key named is judged against
+ * the peer's STag table ({@link StagRules}); the whole Sends and Writes go to the rules every
+ * transport shares ({@link Messages}: the keys the upper-layer protocols advertise are learned, a
+ * Send with Invalidate invalidates its key). Retransmissions are the transport at work, not
+ * violations: they are counted on their transaction's connection by the transport's stage. NAKs,
+ * losses the capture itself made and findings of the transport's stage about its wire are reported
+ * with their codes.
  */
 final class Verbs {
     /** Bound on the transactions of one direction awaiting their acknowledgement or response. */
