@@ -35,6 +35,8 @@ seq:
         0x0014: rtu
         0x0015: dreq
         0x0016: drep
+        0x0017: sidr_req
+        0x0018: sidr_rep
     if: header.management_class == 0x07 and _io.size >= 256
     doc: |
       CM message.
@@ -669,6 +671,115 @@ types:
           Private Data.
           224 octets.
         doc-ref: IBA volume 1 section 12.6.11
+  sidr_req:
+    doc: |
+      ServiceID Resolution Request (SIDR_REQ), 232 octets: asks which
+      datagram queue pair serves a Service ID (rdma_cm's UDP port space).
+    doc-ref: IBA volume 1 section 12.11
+    seq:
+      - id: request_id
+        type: u4
+        doc: |
+          Request ID.
+          The sender's identifier of the request, echoed by the reply.
+        doc-ref: IBA volume 1 section 12.11
+      - id: partition_key
+        type: u2
+        doc: |
+          Partition Key.
+          The partition of the datagrams to come.
+        doc-ref: IBA volume 1 section 12.11
+      - id: reserved_1
+        type: u2
+        doc: |
+          Reserved.
+          Zero.
+        doc-ref: IBA volume 1 section 12.11
+      - id: service_id
+        type: u8
+        doc: |
+          Service ID.
+          The service asked for; for rdma_cm 0x0000000001PP pppp: port space PP (0x11 UDP) and port pppp.
+        doc-ref: IBA volume 1 section 12.11
+      - id: private_data
+        size: 216
+        doc: |
+          Private Data.
+          216 octets of the requester's consumer (for rdma_cm: its IP header first).
+        doc-ref: IBA volume 1 section 12.11
+    instances:
+      service_port:
+        value: service_id & 0xffff
+        doc: The port of an rdma_cm Service ID (its lower 16 bits).
+      is_rdma_cm:
+        value: (service_id >> 24) == 1
+        doc: Whether the Service ID is of the RDMA IP CM Service (Annex A11).
+  sidr_rep:
+    doc: |
+      ServiceID Resolution Response (SIDR_REP), 232 octets: the datagram
+      queue pair and Q_Key that serve the Service ID, or why none does.
+    doc-ref: IBA volume 1 section 12.11
+    seq:
+      - id: request_id
+        type: u4
+        doc: |
+          Request ID.
+          The Request ID of the SIDR_REQ answered.
+        doc-ref: IBA volume 1 section 12.11
+      - id: status
+        type: u1
+        doc: |
+          Status.
+          0 the QP is valid, 1 the Service ID is not supported, 2 the service provider rejected the request, 3 no QP is available, 4 the Service ID is redirected, 5 the class version is not supported.
+        doc-ref: IBA volume 1 section 12.11
+      - id: additional_information_length
+        type: u1
+        doc: |
+          Additional Information Length.
+          Octets of Additional Information that hold something.
+        doc-ref: IBA volume 1 section 12.11
+      - id: reserved_1
+        type: u2
+        doc: |
+          Reserved.
+          Zero.
+        doc-ref: IBA volume 1 section 12.11
+      - id: qpn
+        type: b24
+        doc: |
+          QPN.
+          The datagram queue pair that serves the Service ID.
+        doc-ref: IBA volume 1 section 12.11
+      - id: reserved_2
+        type: b8
+        doc: |
+          Reserved.
+          Zero.
+        doc-ref: IBA volume 1 section 12.11
+      - id: service_id
+        type: u8
+        doc: |
+          Service ID.
+          The Service ID of the request.
+        doc-ref: IBA volume 1 section 12.11
+      - id: q_key
+        type: u4
+        doc: |
+          Q_Key.
+          The Q_Key the datagrams to that queue pair carry.
+        doc-ref: IBA volume 1 section 12.11
+      - id: additional_information
+        size: 72
+        doc: |
+          Additional Information.
+          72 octets whose meaning depends on the status (a redirection's class port information).
+        doc-ref: IBA volume 1 section 12.11
+      - id: private_data
+        size: 136
+        doc: |
+          Private Data.
+          136 octets of the responder's consumer.
+        doc-ref: IBA volume 1 section 12.11
   ip_cm_private_data:
     doc: |
       RDMA IP CM Service private data header (36 octets), at the start of a

@@ -556,6 +556,18 @@ public final class Fields {
             m -> m.qpn, null, 6);
     public static final Field CM_DREP_LOCAL_COMM_ID = cm("cm.drep.local_comm_id", "drep/local_comm_id",
             CmMessage.Type.DREP, m -> m.localCommId, null, 8);
+    public static final Field CM_SIDR_REQ_REQUEST_ID = cm("cm.sidr_req.request_id", "sidr_req/request_id",
+            CmMessage.Type.SIDR_REQ, m -> m.localCommId, null, 8);
+    public static final Field CM_SIDR_REQ_SERVICE_ID = cm("cm.sidr_req.service_id", "sidr_req/service_id",
+            CmMessage.Type.SIDR_REQ, m -> m.serviceId, null, 16);
+    public static final Field CM_SIDR_REP_REQUEST_ID = cm("cm.sidr_rep.request_id", "sidr_rep/request_id",
+            CmMessage.Type.SIDR_REP, m -> m.remoteCommId, null, 8);
+    public static final Field CM_SIDR_REP_STATUS = cm("cm.sidr_rep.status", "sidr_rep/status", CmMessage.Type.SIDR_REP,
+            m -> (long) m.reason, null, 2);
+    public static final Field CM_SIDR_REP_QPN = cm("cm.sidr_rep.qpn", "sidr_rep/qpn", CmMessage.Type.SIDR_REP,
+            m -> m.qpn, null, 6);
+    public static final Field CM_SIDR_REP_Q_KEY = cm("cm.sidr_rep.q_key", "sidr_rep/q_key", CmMessage.Type.SIDR_REP,
+            m -> m.qKey, null, 8);
     // Wireshark's view of the RDMAP headers: its subtrees and its split of the Terminate and Atomic fields
 
     public static final Field RDMAP_CONTROL_FIELD = view("rdmap.control_field", Type.NONE, "iwarp_rdma.control_field",

@@ -9,7 +9,8 @@ public final class CmMessage {
     public enum Type {
         REQ(0x10, "ConnectRequest"), MRA(0x11, "MessageReceiptAcknowledgement"), REJ(0x12, "ConnectReject"),
         REP(0x13, "ConnectReply"), RTU(0x14, "ReadyToUse"), DREQ(0x15, "DisconnectRequest"),
-        DREP(0x16, "DisconnectReply");
+        DREP(0x16, "DisconnectReply"), SIDR_REQ(0x17, "ServiceIDResolutionRequest"),
+        SIDR_REP(0x18, "ServiceIDResolutionResponse");
 
         public final int attributeId;
         public final String displayName;
@@ -43,12 +44,14 @@ public final class CmMessage {
     public long serviceId = -1;
     /** The REQ's Transport Service Type: 0 RC, 1 UC, 2 RD; -1 for other messages. */
     public int transportServiceType = -1;
+    /** A SIDR_REP's Q_Key, or -1. */
+    public long qKey = -1;
     /** REQ of rdma_cm: the active side's address and port, the passive side's address and port. */
     public String sourceIp;
     public int sourcePort = -1;
     public String destinationIp;
     public int destinationPort = -1;
-    /** REJ: the reason; MRA: the service timeout. */
+    /** REJ: the reason; MRA: the service timeout; SIDR_REP: the status. */
     public int reason = -1;
     /** REJ, MRA: which message (0 REQ, 1 REP, 2 other). */
     public int which = -1;
@@ -62,6 +65,19 @@ public final class CmMessage {
     /** The path MTU in octets, or -1. */
     public int mtuOctets() {
         return pathMtu >= 1 && pathMtu <= 5 ? 128 << pathMtu : -1;
+    }
+
+    /** The meaning of a SIDR_REP's status (IBA volume 1 section 12.11). */
+    public static String sidrStatus(int status) {
+        return switch (status) {
+            case 0 -> "the QP is valid";
+            case 1 -> "the Service ID is not supported";
+            case 2 -> "the service provider rejected the request";
+            case 3 -> "no QP is available";
+            case 4 -> "the Service ID is redirected";
+            case 5 -> "the class version is not supported";
+            default -> "status " + status;
+        };
     }
 
     /** The meaning of a REJ reason (IBA volume 1), as far as rdma_cm meets them. */

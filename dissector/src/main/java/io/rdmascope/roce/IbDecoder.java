@@ -223,6 +223,22 @@ public final class IbDecoder {
         } else if (cm instanceof IbCm.Drep r) {
             m.localCommId = r.localCommId();
             m.remoteCommId = r.remoteCommId();
+        } else if (cm instanceof IbCm.SidrReq r) {
+            // the request's ID stands for the communication ID of the exchange, as its reply names it
+            m.localCommId = r.requestId();
+            m.serviceId = r.serviceId();
+            m.privateData = r.privateData();
+            if (r.isRdmaCm()) {
+                ipPrivateData(m, r.privateData());
+                m.destinationPort = r.servicePort();
+            }
+        } else if (cm instanceof IbCm.SidrRep r) {
+            m.remoteCommId = r.requestId();
+            m.reason = r.status();
+            m.qpn = r.qpn();
+            m.serviceId = r.serviceId();
+            m.qKey = r.qKey();
+            m.privateData = r.privateData();
         }
         return m;
     }

@@ -52,8 +52,13 @@ public final class QueuePairs {
     private final RdmaListener out;
     /** Connections by "address/qpn" of each side. */
     private final HashMap<String, QpConnection> byQp = new HashMap<>();
-    /** REQs awaiting their REP, by the active side's address and communication ID. */
+    /** REQs awaiting their REP, by the active side's address and communication ID (SIDR_REQs by their request ID). */
     private final HashMap<String, QpConnection> pending = new HashMap<>();
+    /**
+     * Datagram queue pairs a SIDR_REP named, by "address/qpn", until the first datagram to them
+     * names the requester's queue pair.
+     */
+    private final HashMap<String, QpConnection> resolved = new HashMap<>();
     /** The sequence state of the queue pairs followed, least recently active first. */
     private final LinkedHashMap<QpConnection, Requester[]> state = new LinkedHashMap<>(16, 0.75f, true);
     private final List<QpConnection> connections = new ArrayList<>();
@@ -294,6 +299,14 @@ public final class QueuePairs {
         if (c != null) {
             return c;
         }
+        // the first datagram of a requester to the queue pair its SIDR exchange resolved
+        c = resolved.get(key(p.destination, p.destQp));
+        if (c != null && c.qpn[0] < 0 && p.source.equals(c.address[0])) {
+            resolved.remove(key(p.destination, p.destQp));
+            c.qpn[0] = p.srcQp;
+            byQp.put(k, c);
+            return c;
+        }
         c = add(p.frame);
         if (c == null) {
             return null;
@@ -359,6 +372,7 @@ public final class QueuePairs {
             connections.removeIf(x -> x.closed);
             byQp.values().removeIf(x -> x.closed);
             pending.values().removeIf(x -> x.closed);
+            resolved.values().removeIf(x -> x.closed);
             lastConnection = null;
         }
         if (connections.size() >= MAX_CONNECTIONS) {
@@ -403,6 +417,7 @@ public final class QueuePairs {
             }
             if (c.service == Opcodes.UD) {
                 byQp.remove(datagramKey(c.address[0], c.qpn[0], c.address[1], c.qpn[1]), c);
+                resolved.remove(key(c.address[1], c.qpn[1]), c);
             }
             pending.remove(c.address[0] + "/" + c.commId[0], c);
             if (lastConnection == c) {
@@ -1066,6 +1081,53 @@ public final class QueuePairs {
                             + " of frame " + c.requestFrame;
                     out.rdma(c, e);
                 }
+                return c;
+            }
+            case SIDR_REQ -> {
+                String k = p.source + "/" + m.localCommId;
+                QpConnection known = pending.get(k);
+                if (known != null && !known.closed) {
+                    return known;
+                }
+                QpConnection c = add(p.frame);
+                if (c == null) {
+                    return null;
+                }
+                // a datagram queue pair asked for by Service ID (rdma_cm's UDP port space): its
+                // requester's queue pair is named by its first datagram
+                c.service = Opcodes.UD;
+                c.address[0] = p.source;
+                c.address[1] = p.destination;
+                c.ip[0] = m.sourceIp;
+                c.ip[1] = m.destinationIp;
+                c.port[0] = Math.max(0, m.sourcePort);
+                c.port[1] = Math.max(0, m.destinationPort);
+                c.serviceId = m.serviceId;
+                c.commId[0] = m.localCommId;
+                c.requestFrame = p.frame;
+                c.requestPrivateData = m.privateData;
+                pending.put(k, c);
+                return c;
+            }
+            case SIDR_REP -> {
+                QpConnection c = pending.get(p.destination + "/" + m.remoteCommId);
+                if (c == null || c.replyFrame >= 0 || c.service != Opcodes.UD) {
+                    return c;
+                }
+                c.replyFrame = p.frame;
+                c.replyPrivateData = m.privateData;
+                out.rdmaConnection(c);
+                if (m.reason != 0) {
+                    c.closed = true;
+                    RdmaEvent e = new RdmaEvent(Kind.WIRE, 1, p.frame, p.timeNanos);
+                    e.finding = Finding.REJECTED;
+                    e.text = "ServiceIDResolutionResponse from " + p.source + " (" + CmMessage.sidrStatus(m.reason)
+                            + ") to the ServiceIDResolutionRequest of frame " + c.requestFrame;
+                    out.rdma(c, e);
+                    return c;
+                }
+                c.qpn[1] = m.qpn;
+                resolved.put(key(c.address[1], c.qpn[1]), c);
                 return c;
             }
             case MRA -> {

@@ -3,6 +3,8 @@ package io.rdmascope.roce;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rdmascope.net.IbFrame;
+import io.rdmascope.synth.wire.CmMads;
+import io.rdmascope.synth.wire.RocePath;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -68,5 +70,38 @@ class IbDecoderTest {
         IbPacket p = new IbDecoder().decode(frame(writeFirst(), BTH + 28 + 10, false));
         assertThat(p.snapped).isFalse();
         assertThat(p.malformed).startsWith("the capture holds 38 of the packet's 1056 octets");
+    }
+
+    /** A MAD to QP1 in a UD Send Only with its DETH, as a RoCEv2 frame (ICRC left zero). */
+    private static byte[] mad(byte[] mad) {
+        ByteBuffer b = ByteBuffer.allocate(BTH + 12 + 8 + mad.length + 4);
+        b.position(BTH);
+        b.put((byte) 0x64).put((byte) 0).putShort((short) 0xffff).putInt(1).putInt(3);
+        b.putInt(0x80010000).putInt(1);
+        b.put(mad);
+        return b.array();
+    }
+
+    @Test
+    void aServiceIdResolutionExchangeIsReadWithRdmaCmsAddresses() {
+        RocePath.Port active = new RocePath.Port(new byte[6], new byte[] {10, 0, 0, 1}, 0, 1);
+        RocePath.Port passive = new RocePath.Port(new byte[6], new byte[] {10, 0, 0, 2}, 0, 1);
+        byte[] req = mad(CmMads.sidrReq(5, 0x1234, active, passive, 40001, 7471));
+        IbPacket p = new IbDecoder().decode(frame(req, req.length, false));
+        assertThat(p.malformed).isNull();
+        assertThat(p.cm.type).isEqualTo(CmMessage.Type.SIDR_REQ);
+        assertThat(p.cm.localCommId).isEqualTo(0x1234);
+        assertThat(p.cm.serviceId).isEqualTo(0x0000000001110000L | 7471);
+        assertThat(p.cm.sourceIp).isEqualTo("10.0.0.1");
+        assertThat(p.cm.sourcePort).isEqualTo(40001);
+        assertThat(p.cm.destinationIp).isEqualTo("10.0.0.2");
+        assertThat(p.cm.destinationPort).isEqualTo(7471);
+        byte[] rep = mad(CmMads.sidrRep(5, 0x1234, 0, 0xabcd, 0x11111111L, 7471));
+        IbPacket q = new IbDecoder().decode(frame(rep, rep.length, false));
+        assertThat(q.cm.type).isEqualTo(CmMessage.Type.SIDR_REP);
+        assertThat(q.cm.remoteCommId).isEqualTo(0x1234);
+        assertThat(q.cm.reason).isZero();
+        assertThat(q.cm.qpn).isEqualTo(0xabcd);
+        assertThat(q.cm.qKey).isEqualTo(0x11111111L);
     }
 }

@@ -115,6 +115,58 @@ class QueuePairsTest {
                 .extracting(e -> e.finding).containsExactly(RdmaEvent.Finding.SEQUENCE);
     }
 
+    /**
+     * rdma_cm's UDP port space: a SIDR_REQ asks for the datagram queue pair of a Service ID, the
+     * SIDR_REP names it, and the datagrams between it and the requester's queue pair (named by
+     * their first datagram's DETH) are that exchange's connection, with rdma_cm's addresses and ports.
+     */
+    @Test
+    void aServiceIdResolutionTiesTheDatagramQueuePairsToTheirRdmaCmPorts() {
+        CmMessage req = new CmMessage(CmMessage.Type.SIDR_REQ);
+        req.localCommId = 0x77;
+        req.serviceId = 0x0000000001111d2fL;
+        req.sourceIp = A;
+        req.sourcePort = 40001;
+        req.destinationIp = B;
+        req.destinationPort = 0x1d2f;
+        stage.packet(cm(A, B, req));
+        CmMessage rep = new CmMessage(CmMessage.Type.SIDR_REP);
+        rep.remoteCommId = 0x77;
+        rep.reason = 0;
+        rep.qpn = 0x99;
+        stage.packet(cm(B, A, rep));
+        events.clear();
+        IbPacket there = packet(A, B, 0x64, 0x99, 5, 64);
+        there.srcQp = 0x98;
+        stage.packet(there);
+        IbPacket back = packet(B, A, 0x64, 0x98, 9, 64);
+        back.srcQp = 0x99;
+        stage.packet(back);
+        QpConnection c = stage.connections().get(stage.connections().size() - 1);
+        assertThat(c.serviceName()).isEqualTo("UD");
+        assertThat(c.assumed()).isFalse();
+        assertThat(c.qpn).containsExactly(0x98, 0x99);
+        assertThat(c.source(io.rdmascope.tcp.Direction.FROM_INITIATOR).toString()).isEqualTo(A + ":40001");
+        assertThat(c.source(io.rdmascope.tcp.Direction.FROM_RESPONDER).toString()).isEqualTo(B + ":7471");
+        assertThat(events).extracting(e -> e.kind + "#" + e.message + " " + e.direction)
+                .containsExactly("SEND#1 0", "SEND#1 1");
+        assertThat(there.connection).isEqualTo(c.id()).isEqualTo(back.connection);
+    }
+
+    @Test
+    void aServiceIdResolutionRefusedIsTheConnectionsRejection() {
+        CmMessage req = new CmMessage(CmMessage.Type.SIDR_REQ);
+        req.localCommId = 0x78;
+        stage.packet(cm(A, B, req));
+        CmMessage rep = new CmMessage(CmMessage.Type.SIDR_REP);
+        rep.remoteCommId = 0x78;
+        rep.reason = 1;
+        events.clear();
+        stage.packet(cm(B, A, rep));
+        assertThat(events).extracting(e -> e.finding).containsExactly(RdmaEvent.Finding.REJECTED);
+        assertThat(events.get(0).text).contains("the Service ID is not supported");
+    }
+
     @Test
     void aPacketPastAGapWaitsForTheRetransmissionAndIsCountedOnce() {
         stage.packet(request(Opcodes.WRITE_FIRST, PSN_A, 1024));

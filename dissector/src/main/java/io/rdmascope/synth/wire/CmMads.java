@@ -10,6 +10,8 @@ import io.rdmascope.ksy.FixedLayout.IbCmRej;
 import io.rdmascope.ksy.FixedLayout.IbCmRep;
 import io.rdmascope.ksy.FixedLayout.IbCmReq;
 import io.rdmascope.ksy.FixedLayout.IbCmRtu;
+import io.rdmascope.ksy.FixedLayout.IbCmSidrRep;
+import io.rdmascope.ksy.FixedLayout.IbCmSidrReq;
 
 /**
  * The Communication Manager's MADs (IBA volume 1 section 12.6) as rdma_cm sends them over RoCE:
@@ -20,10 +22,11 @@ import io.rdmascope.ksy.FixedLayout.IbCmRtu;
  */
 public final class CmMads {
     public static final int MAD_SIZE = 256;
-    public static final int REQ = 0x10, MRA = 0x11, REJ = 0x12, REP = 0x13, RTU = 0x14, DREQ = 0x15, DREP = 0x16;
+    public static final int REQ = 0x10, MRA = 0x11, REJ = 0x12, REP = 0x13, RTU = 0x14, DREQ = 0x15, DREP = 0x16,
+            SIDR_REQ = 0x17, SIDR_REP = 0x18;
     /** REJ reason 28: the consumer rejected the connection. */
     public static final int CONSUMER_REJECT = 28;
-    private static final long RDMA_CM_TCP_SERVICE = 0x0000000001060000L;
+    private static final long RDMA_CM_TCP_SERVICE = 0x0000000001060000L, RDMA_CM_UDP_SERVICE = 0x0000000001110000L;
     private static final int CM_CLASS = 0x07, CM_CLASS_VERSION = 2, METHOD_SEND = 0x03;
     private static final int CM_RESPONSE_TIMEOUT = 20, RETRY_COUNT = 7, RNR_RETRY_COUNT = 7, MAX_CM_RETRIES = 15;
     private static final int LOCAL_ACK_TIMEOUT = 19, HOP_LIMIT = 64, PERMISSIVE_LID = 0xffff;
@@ -133,6 +136,39 @@ public final class CmMads {
         byte[] m = mad(RTU, transactionId);
         IbCmRtu.putLocalCommId(m, IbCmMadHeader.SIZE, commId);
         IbCmRtu.putRemoteCommId(m, IbCmMadHeader.SIZE, remoteCommId);
+        return m;
+    }
+
+    /**
+     * ServiceIDResolutionRequest of rdma_cm's UDP port space for the passive side's port, with
+     * rdma_cm's IP header (the active side's address and port) in its private data.
+     */
+    public static byte[] sidrReq(long transactionId, long requestId, RocePath.Port active, RocePath.Port passive,
+                                 int activePort, int passivePort) {
+        byte[] m = mad(SIDR_REQ, transactionId);
+        int a = IbCmMadHeader.SIZE;
+        IbCmSidrReq.putRequestId(m, a, requestId);
+        IbCmSidrReq.putPartitionKey(m, a, TransportPacket.DEFAULT_PKEY);
+        IbCmSidrReq.putServiceId(m, a, RDMA_CM_UDP_SERVICE | passivePort);
+        int pd = a + IbCmSidrReq.PRIVATE_DATA_OFFSET;
+        IbCmIpCmPrivateData.putIpVersion(m, pd, active.ip.length == 4 ? 4 : 6);
+        IbCmIpCmPrivateData.putSourcePort(m, pd, activePort);
+        System.arraycopy(active.ip, 0, m, pd + IbCmIpCmPrivateData.SOURCE_IP_OFFSET + 16 - active.ip.length,
+                active.ip.length);
+        System.arraycopy(passive.ip, 0, m, pd + IbCmIpCmPrivateData.DESTINATION_IP_OFFSET + 16 - passive.ip.length,
+                passive.ip.length);
+        return m;
+    }
+
+    /** ServiceIDResolutionResponse of the SIDR_REQ: {@code status} 0 and the datagram queue pair that serves it. */
+    public static byte[] sidrRep(long transactionId, long requestId, int status, long qpn, long qKey, int passivePort) {
+        byte[] m = mad(SIDR_REP, transactionId);
+        int a = IbCmMadHeader.SIZE;
+        IbCmSidrRep.putRequestId(m, a, requestId);
+        IbCmSidrRep.putStatus(m, a, status);
+        IbCmSidrRep.putQpn(m, a, qpn);
+        IbCmSidrRep.putServiceId(m, a, RDMA_CM_UDP_SERVICE | passivePort);
+        IbCmSidrRep.putQKey(m, a, qKey);
         return m;
     }
 
