@@ -24,6 +24,7 @@ final class RoceSteps {
         RoceConnection.Settings s = new RoceConnection.Settings();
         s.mtu = c.mtu;
         s.unreliable = c.service.equals("uc");
+        s.datagram = c.service.equals("ud");
         s.qpn[0] = c.qpn != null ? c.qpn : 0x11 + rnd.nextInt(0x1000);
         s.qpn[1] = c.responderQpn != null ? c.responderQpn : 0x11 + rnd.nextInt(0x1000);
         s.startingPsn[0] = c.psn != null ? c.psn : rnd.nextInt(0x1000000);

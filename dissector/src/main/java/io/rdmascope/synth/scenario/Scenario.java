@@ -47,8 +47,9 @@ public final class Scenario extends Located {
         /** RoCE: rocev2 (over UDP, IPv4 or IPv6 as the hosts' addresses are), rocev1 or infiniband. */
         public String encapsulation = "rocev2";
         /**
-         * RoCE: the queue pairs' service, rc (Reliable Connection) or uc (Unreliable Connection:
-         * Sends and RDMA Writes only, nothing answering them, a lost packet never sent again).
+         * RoCE: the queue pairs' service, rc (Reliable Connection), uc (Unreliable Connection:
+         * Sends and RDMA Writes only, nothing answering them, a lost packet never sent again) or ud
+         * (datagram queue pairs resolved by rdma_cm's SIDR exchange: Sends of one packet each).
          */
         public String service = "rc";
         /** RoCE: the path MTU, 256 to 4096. */

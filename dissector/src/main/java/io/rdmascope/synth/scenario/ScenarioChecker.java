@@ -129,16 +129,26 @@ final class ScenarioChecker {
                     || st.raw.qn != null || st.raw.msn != null || st.raw.mo != null || st.raw.stag != null)) {
                 fail(st.raw.line, what + ": on RoCE, raw takes truncate (and segment, the packet) only");
             }
-            if (c.roce() && c.service.equals("uc")) {
-                unreliable(st, what);
+            if (c.roce() && !c.service.equals("rc")) {
+                unreliable(st, what, c);
             }
             checkStep(st, what, c.roce());
         }
     }
 
-    /** What an Unreliable Connection cannot carry: Reads, atomics, Send with Invalidate, faults its responder would answer. */
-    private void unreliable(Step st, String what) throws ScenarioException {
-        if (!Set.of("connect", "send", "write", "immediate", "close").contains(st.kind())) {
+    /**
+     * What an unreliable service cannot carry: Reads, atomics, Send with Invalidate, faults its
+     * responder would answer; datagrams are Sends of one packet.
+     */
+    private void unreliable(Step st, String what, Scenario.Connection c) throws ScenarioException {
+        if (c.service.equals("ud")) {
+            if (!Set.of("connect", "send", "close").contains(st.kind())) {
+                fail(st.line, what + ": datagram queue pairs carry Sends only (connect, send, close)");
+            }
+            if (st instanceof Step.Send s && s.length != null && s.length > c.mtu) {
+                fail(st.line, what + ": a datagram is one packet: at most the path MTU of " + c.mtu + " octets");
+            }
+        } else if (!Set.of("connect", "send", "write", "immediate", "close").contains(st.kind())) {
             fail(st.line, what + ": an Unreliable Connection carries Sends and RDMA Writes only (connect, send, write,"
                     + " immediate, close)");
         }
@@ -161,8 +171,8 @@ final class ScenarioChecker {
         if (!Set.of("rocev2", "rocev1", "infiniband").contains(c.encapsulation)) {
             fail(c.line, what + ": encapsulation must be rocev2, rocev1 or infiniband");
         }
-        if (!Set.of("rc", "uc").contains(c.service)) {
-            fail(c.line, what + ": service must be rc or uc");
+        if (!Set.of("rc", "uc", "ud").contains(c.service)) {
+            fail(c.line, what + ": service must be rc, uc or ud");
         }
         if (!Set.of(256, 512, 1024, 2048, 4096).contains(c.mtu)) {
             fail(c.line, what + ": mtu must be 256, 512, 1024, 2048 or 4096");

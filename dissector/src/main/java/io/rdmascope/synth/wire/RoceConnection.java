@@ -44,6 +44,13 @@ public final class RoceConnection {
         public byte[] privateData;
         /** An Unreliable Connection (UC): Sends and Writes with the UC opcodes, nothing answering them. */
         public boolean unreliable;
+        /**
+         * Datagram queue pairs (UD): resolved by a SIDR_REQ and SIDR_REP, then Send Only datagrams
+         * with their DETH, nothing answering them, nothing to close.
+         */
+        public boolean datagram;
+        /** The datagrams' Q_Key (UD). */
+        public long qKey = 0x11111111L;
     }
 
     /** What a message asks for. */
@@ -111,6 +118,13 @@ public final class RoceConnection {
     /** The CM exchange: REQ, an MRA when asked, then REP and RTU, or REJ. */
     public void connect() {
         connected = true;
+        if (s.datagram) {
+            // rdma_cm's UDP port space: the passive side's datagram queue pair, resolved by Service ID
+            long tid = s.transactionId[0];
+            mad(0, CmMads.sidrReq(tid, s.commId[0], port[0], port[1], s.activePort, s.passivePort));
+            mad(1, CmMads.sidrRep(tid, s.commId[0], 0, s.qpn[1], s.qKey, s.passivePort));
+            return;
+        }
         CmMads.Request r = new CmMads.Request();
         r.commId = s.commId[0];
         r.qpn = s.qpn[0];
@@ -148,6 +162,10 @@ public final class RoceConnection {
             return;
         }
         closed = true;
+        if (s.datagram) {
+            // datagram queue pairs have no connection to end
+            return;
+        }
         long tid = s.transactionId[1];
         mad(side, CmMads.dreq(tid, s.commId[side], s.commId[1 - side], s.qpn[1 - side]));
         mad(1 - side, CmMads.drep(tid, s.commId[1 - side], s.commId[side]));
@@ -174,6 +192,10 @@ public final class RoceConnection {
 
     /** Sends message {@code m} from {@code side} and the peer's answers, with {@code faults}. */
     public void message(int side, Message m, List<Fault> faults) {
+        if (s.datagram) {
+            datagram(side, m, faults);
+            return;
+        }
         if (s.unreliable) {
             unreliable(side, m, faults);
             return;
@@ -262,6 +284,21 @@ public final class RoceConnection {
             if (fault(faults, i, FaultKind.DROP) == null && fault(faults, i, FaultKind.CAPTURE_LOSS) == null) {
                 emit(side, s.qpn[side], p, fault(faults, i, FaultKind.ECN_CE) != null ? ECN_CE : 0, false);
             }
+        }
+    }
+
+    /** A Send as a datagram: one UD Send Only with its DETH (the sender's Q_Key and QP), nothing answering it. */
+    private void datagram(int side, Message m, List<Fault> faults) {
+        TransportPacket p = new TransportPacket(Opcodes.UD << 5 | (m.immediate != null ? Opcodes.SEND_ONLY_IMM
+                : Opcodes.SEND_ONLY), s.qpn[1 - side], psn[side]);
+        psn[side] = (psn[side] + 1) & PSN_MASK;
+        p.qKey = s.qKey;
+        p.srcQp = s.qpn[side];
+        p.solicitedEvent = m.solicited;
+        p.immediate = m.immediate;
+        p.payload = m.payload;
+        if (fault(faults, 0, FaultKind.DROP) == null && fault(faults, 0, FaultKind.CAPTURE_LOSS) == null) {
+            emit(side, s.qpn[side], p, fault(faults, 0, FaultKind.ECN_CE) != null ? ECN_CE : 0, false);
         }
     }
 

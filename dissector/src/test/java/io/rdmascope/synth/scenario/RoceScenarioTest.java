@@ -149,10 +149,13 @@ class RoceScenarioTest {
         fails(roce + "  - send: {conn: c1, faults: [{kind: cm-reject}]}\n", "give it in the connection's faults");
         fails(roce.replace("transport: roce", "transport: roce, mtu: 1000"), "mtu must be 256, 512, 1024, 2048 or 4096");
         String uc = roce.replace("transport: roce", "transport: roce, service: uc");
-        fails(roce.replace("transport: roce", "transport: roce, service: ud"), "service must be rc or uc");
+        fails(roce.replace("transport: roce", "transport: roce, service: xrc"), "service must be rc, uc or ud");
         fails(uc + "  - read: {conn: c1, size: 4}\n", "carries Sends and RDMA Writes only");
         fails(uc + "  - send: {conn: c1, invalidate: 7}\n", "has no Send with Invalidate");
         fails(uc + "  - send: {conn: c1, faults: [{kind: rnr-nak}]}\n", "nothing answers it");
+        String ud = roce.replace("transport: roce", "transport: roce, service: ud");
+        fails(ud + "  - write: {conn: c1, stag: 1, to: 0, length: 4}\n", "datagram queue pairs carry Sends only");
+        fails(ud + "  - send: {conn: c1, length: 2000}\n", "a datagram is one packet");
         fails(roce.replace(", lid: 7", "").replace("transport: roce", "transport: roce, encapsulation: infiniband"),
                 "native InfiniBand needs a lid on both hosts");
         fails(TestPcap.HEAD.replace("10.0.0.1", "\"fd00::1\"") + "  - send: {conn: c1}\n",
