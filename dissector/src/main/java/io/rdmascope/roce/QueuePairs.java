@@ -215,6 +215,13 @@ public final class QueuePairs {
             // cut by the snapshot length inside its headers: counted, not judged
             return;
         }
+        if (transport != c.service) {
+            // a queue pair has one service: a responder drops a packet of another
+            wire(c, d, p, Finding.MALFORMED, Opcodes.name(p.opcode) + ": a packet of the "
+                    + (transport == Opcodes.UC ? "UC" : transport == Opcodes.UD ? "UD" : "RC")
+                    + " service to a queue pair of the " + c.serviceName() + " service");
+            return;
+        }
         int op = p.operation();
         if (transport == Opcodes.UC || datagram) {
             unreliable(c, d, p, op);
@@ -1181,8 +1188,15 @@ public final class QueuePairs {
             return;
         }
         for (int d = 0; d < 2; d++) {
-            while (!rs[d].pending.isEmpty()) {
-                skipTo(c, d, rs[d], lowestPending(rs[d]));
+            Requester r = rs[d];
+            while (!r.pending.isEmpty()) {
+                long psn = lowestPending(r);
+                if (signed(psn - r.expected) <= 0) {
+                    // not ahead of the expected PSN: nothing is left to take it, and it would never go
+                    r.pending.remove(psn);
+                    continue;
+                }
+                skipTo(c, d, r, psn);
             }
         }
     }

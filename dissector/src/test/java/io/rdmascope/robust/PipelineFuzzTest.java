@@ -118,7 +118,7 @@ class PipelineFuzzTest {
             byte[] ib = in.consumeBytes(in.consumeInt(0, 1200));
             if (ib.length >= 8 && in.consumeBoolean()) {
                 ib[0] = (byte) in.pickValue(new int[] {0x00, 0x01, 0x02, 0x04, 0x06, 0x07, 0x08, 0x0a, 0x0c, 0x0d, 0x0e,
-                    0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x17, 0x64, 0x81});
+                    0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x17, 0x20, 0x22, 0x24, 0x26, 0x28, 0x2a, 0x64, 0x65, 0x81});
                 ib[5] = 0;
                 ib[6] = 0;
                 ib[7] = (byte) in.consumeInt(0, 3);
@@ -132,6 +132,11 @@ class PipelineFuzzTest {
             p.offset = 0;
             p.length = b.length;
             p.originalLength = b.length;
+            if (in.consumeBoolean()) {
+                // a record the snapshot length cut: fewer octets kept than the frame had
+                p.length = in.consumeInt(0, b.length);
+                p.originalLength = b.length + in.consumeInt(0, 64);
+            }
             if (d.decode(p, s, roce.frame()) == PacketDecoder.IB) {
                 roce.packet();
             }
