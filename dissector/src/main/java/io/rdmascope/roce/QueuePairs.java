@@ -1014,38 +1014,19 @@ public final class QueuePairs {
     private QpConnection cmConnection(IbPacket p, CmMessage m) {
         switch (m.type) {
             case REQ -> {
-                String k = p.source + "/" + m.localCommId;
-                QpConnection known = pending.get(k);
-                if (known != null && !known.closed) {
-                    // the same request again (its reply was lost or late)
-                    return known;
+                QpConnection c = requested(p, m);
+                if (c == null || c.requestFrame != p.frame) {
+                    return c;
                 }
-                QpConnection c = add(p.frame);
-                if (c == null) {
-                    return null;
-                }
-                // packets name the queue pairs' ports as the MADs do (an IP address, a GID, a LID);
-                // rdma_cm's private data names the hosts' IP addresses, which the reports show
-                c.address[0] = p.source;
-                c.address[1] = p.destination;
-                c.ip[0] = m.sourceIp;
-                c.ip[1] = m.destinationIp;
-                c.port[0] = Math.max(0, m.sourcePort);
-                c.port[1] = Math.max(0, m.destinationPort);
                 c.qpn[0] = m.qpn;
                 // the REQ names the PSN the active side expects first: that of the passive side's requests
                 c.startingPsn[1] = m.startingPsn;
                 c.responderResources[0] = m.responderResources;
                 c.initiatorDepth[0] = m.initiatorDepth;
                 c.pathMtu = m.mtuOctets();
-                c.serviceId = m.serviceId;
                 if (m.transportServiceType == 1) {
                     c.service = Opcodes.UC;
                 }
-                c.commId[0] = m.localCommId;
-                c.requestFrame = p.frame;
-                c.requestPrivateData = m.privateData;
-                pending.put(k, c);
                 return c;
             }
             case REP -> {
@@ -1091,29 +1072,12 @@ public final class QueuePairs {
                 return c;
             }
             case SIDR_REQ -> {
-                String k = p.source + "/" + m.localCommId;
-                QpConnection known = pending.get(k);
-                if (known != null && !known.closed) {
-                    return known;
+                QpConnection c = requested(p, m);
+                if (c != null && c.requestFrame == p.frame) {
+                    // a datagram queue pair asked for by Service ID (rdma_cm's UDP port space): its
+                    // requester's queue pair is named by its first datagram
+                    c.service = Opcodes.UD;
                 }
-                QpConnection c = add(p.frame);
-                if (c == null) {
-                    return null;
-                }
-                // a datagram queue pair asked for by Service ID (rdma_cm's UDP port space): its
-                // requester's queue pair is named by its first datagram
-                c.service = Opcodes.UD;
-                c.address[0] = p.source;
-                c.address[1] = p.destination;
-                c.ip[0] = m.sourceIp;
-                c.ip[1] = m.destinationIp;
-                c.port[0] = Math.max(0, m.sourcePort);
-                c.port[1] = Math.max(0, m.destinationPort);
-                c.serviceId = m.serviceId;
-                c.commId[0] = m.localCommId;
-                c.requestFrame = p.frame;
-                c.requestPrivateData = m.privateData;
-                pending.put(k, c);
                 return c;
             }
             case SIDR_REP -> {
@@ -1158,6 +1122,38 @@ public final class QueuePairs {
                 return null;
             }
         }
+    }
+
+    /**
+     * The connection a REQ or SIDR_REQ asks for: the one the same request made before (its reply
+     * lost or late), or a new one (its {@code requestFrame} this packet's) with what every request
+     * names: both sides' addresses, rdma_cm's IP addresses and ports, the Service ID, the request's
+     * communication ID and private data; null past {@link #MAX_CONNECTIONS}.
+     */
+    private QpConnection requested(IbPacket p, CmMessage m) {
+        String k = p.source + "/" + m.localCommId;
+        QpConnection known = pending.get(k);
+        if (known != null && !known.closed) {
+            return known;
+        }
+        QpConnection c = add(p.frame);
+        if (c == null) {
+            return null;
+        }
+        // packets name the queue pairs' ports as the MADs do (an IP address, a GID, a LID);
+        // rdma_cm's private data names the hosts' IP addresses, which the reports show
+        c.address[0] = p.source;
+        c.address[1] = p.destination;
+        c.ip[0] = m.sourceIp;
+        c.ip[1] = m.destinationIp;
+        c.port[0] = Math.max(0, m.sourcePort);
+        c.port[1] = Math.max(0, m.destinationPort);
+        c.serviceId = m.serviceId;
+        c.commId[0] = m.localCommId;
+        c.requestFrame = p.frame;
+        c.requestPrivateData = m.privateData;
+        pending.put(k, c);
+        return c;
     }
 
     private QpConnection byCommId(String address, long commId) {
