@@ -48,47 +48,42 @@ class LiveRoceTest {
         return out;
     }
 
+    /** Sends frames on {@code lo} as they were captured, a little apart. */
+    static void send(List<byte[]> frames) throws Exception {
+        PcapNetworkInterface lo = Pcaps.getDevByName("lo");
+        try (PcapHandle h = lo.openLive(65536, PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 100)) {
+            for (byte[] f : frames) {
+                h.sendPacket(f);
+                Thread.sleep(2);
+            }
+        }
+    }
+
+    /** {@code analyze -i lo -f 'udp port 4791'} and {@code options} while rping's frames are sent, its report checked. */
+    private static LiveCaptureTest.Running analyzeRping(String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("analyze", "-i", "lo", "-f", "udp port 4791"));
+        args.addAll(List.of(options));
+        LiveCaptureTest.Running r = new LiveCaptureTest.Running(args.toArray(String[]::new));
+        r.awaitCapturing();
+        send(frames(RPING));
+        Thread.sleep(500);
+        Live.stopAll();
+        assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
+        String report = r.out().lines().filter(l -> l.startsWith("lo: ")).findFirst().orElseThrow();
+        assertThat(report).as(r.out()).contains("1 RoCE connection", "18 transactions", "0 errors", "0 warnings");
+        return r;
+    }
+
     @Test
     void analyzeJudgesTheRocePacketsSentOnLoopback() {
-        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
-            List<byte[]> frames = frames(RPING);
-            LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "-i", "lo", "-f", "udp port 4791");
-            r.awaitCapturing();
-            PcapNetworkInterface lo = Pcaps.getDevByName("lo");
-            try (PcapHandle h = lo.openLive(65536, PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 100)) {
-                for (byte[] f : frames) {
-                    h.sendPacket(f);
-                    Thread.sleep(2);
-                }
-            }
-            Thread.sleep(500);
-            Live.stopAll();
-            assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
-            String report = r.out().lines().filter(l -> l.startsWith("lo: ")).findFirst().orElseThrow();
-            assertThat(report).as(r.out()).contains("1 RoCE connection", "18 transactions", "0 errors", "0 warnings");
-        });
+        assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> analyzeRping());
     }
 
     /** With -s 96 libpcap keeps the headers of each frame: the analysis reads them, and the cut is no fault. */
     @Test
     void aSnapshotLengthThatKeepsTheHeadersStillGivesEveryTransaction() {
         assertTimeoutPreemptively(LiveCaptureTest.GUARD, () -> {
-            List<byte[]> frames = frames(RPING);
-            LiveCaptureTest.Running r = new LiveCaptureTest.Running("analyze", "-i", "lo", "-f", "udp port 4791",
-                    "-s", "96");
-            r.awaitCapturing();
-            PcapNetworkInterface lo = Pcaps.getDevByName("lo");
-            try (PcapHandle h = lo.openLive(65536, PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 100)) {
-                for (byte[] f : frames) {
-                    h.sendPacket(f);
-                    Thread.sleep(2);
-                }
-            }
-            Thread.sleep(500);
-            Live.stopAll();
-            assertThat(r.status.get(30, TimeUnit.SECONDS)).as(r.err()).isZero();
-            String report = r.out().lines().filter(l -> l.startsWith("lo: ")).findFirst().orElseThrow();
-            assertThat(report).as(r.out()).contains("1 RoCE connection", "18 transactions", "0 errors", "0 warnings");
+            LiveCaptureTest.Running r = analyzeRping("-s", "96");
             assertThat(r.out()).contains("cut by the snapshot length (ICRC not checked)");
         });
     }
@@ -111,13 +106,7 @@ class LiveRoceTest {
                     "--metrics-port", "0");
             r.awaitCapturing();
             int port = LiveMetricsTest.port(r);
-            PcapNetworkInterface lo = Pcaps.getDevByName("lo");
-            try (PcapHandle h = lo.openLive(65536, PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 100)) {
-                for (byte[] f : frames) {
-                    h.sendPacket(f);
-                    Thread.sleep(2);
-                }
-            }
+            send(frames);
             // the sample holds 3 packets marked congestion experienced and 2 CNPs (its expected analysis)
             java.util.Map<String, Double> m = java.util.Map.of();
             for (int i = 0; i < 100; i++) {
