@@ -101,7 +101,7 @@ public final class CaptureMenu {
                 scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
                     if (START_STOP.match(e)) {
                         e.consume();
-                        if (view.isCapturing()) {
+                        if (capturing.get()) {
                             stop();
                         } else {
                             start();
@@ -125,7 +125,7 @@ public final class CaptureMenu {
 
     /** Capture &gt; Start: on the last interface chosen, or after choosing one. */
     public void start() {
-        if (view.isCapturing()) {
+        if (capturing.get()) {
             return;
         }
         if (iface == null) {
@@ -205,9 +205,13 @@ public final class CaptureMenu {
         return session;
     }
 
-    /** Capture &gt; Stop: ends the capture; the analysis is then completed as for a file. */
+    /**
+     * Capture &gt; Stop: ends the capture; the analysis is then completed as for a file. The
+     * session is stopped too, so that a ring of files changing file at this moment opens no next
+     * one (stopping twice does nothing more).
+     */
     public void stop() {
-        if (view.isCapturing()) {
+        if (capturing.get()) {
             if (session != null) {
                 session.stop();
             }
@@ -249,10 +253,8 @@ public final class CaptureMenu {
         }
         refreshedAt = -1;
         LiveSession s = session;
-        // the task's state, not its future: JavaFX ends the running state on this thread from a
-        // runLater the worker posts before its future completes, so isDone() may still be false here
         task.runningProperty().addListener((o, was, running) -> {
-            if (!running && ended(task) && following == task) {
+            if (!running && task.ended() && following == task) {
                 if (s != null && s == session && s.continues()) {
                     nextFile(s);
                     return;
@@ -266,13 +268,6 @@ public final class CaptureMenu {
         });
         tick.setDuration(REFRESH);
         tick.playFromStart();
-    }
-
-    private static boolean ended(LoadTask task) {
-        return switch (task.getState()) {
-            case SUCCEEDED, FAILED, CANCELLED -> true;
-            default -> false;
-        };
     }
 
     /** Brings the views up to date when frames came since last time, then waits for the next time. */

@@ -38,16 +38,35 @@ final class LoadTask extends Task<CaptureModel> {
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private Consumer<CaptureModel> opened = m -> {};
     private LongConsumer frames = n -> {};
+    /** The task's end, as the application thread was told of it ({@link #ended}): written there, read anywhere. */
+    private volatile boolean ended;
 
-    /** @param stop polled by the model while loading: loading ends early, keeping what was read */
+    /**
+     * Made on the application thread.
+     *
+     * @param stop polled by the model while loading: loading ends early, keeping what was read
+     */
     LoadTask(Source source, Callable<CaptureModel> open, BooleanSupplier stop) {
         this.source = source;
         this.open = open;
         this.stop = stop;
+        // the state changes before the running property and the handlers are told
+        stateProperty().addListener((o, was, now) -> ended = now == State.SUCCEEDED || now == State.FAILED
+                || now == State.CANCELLED);
     }
 
     Source source() {
         return source;
+    }
+
+    /**
+     * Whether the task has ended (succeeded, failed or was cancelled), as the application thread
+     * has been told: JavaFX posts a task's end to that thread before the worker completes the
+     * task's future, so {@link #isDone()} may say so sooner or later than what the window shows.
+     * Any thread may ask.
+     */
+    boolean ended() {
+        return ended;
     }
 
     /** Told of the model on the application thread once it is open, before any frame count. */

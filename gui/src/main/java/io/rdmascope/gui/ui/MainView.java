@@ -400,14 +400,14 @@ public final class MainView extends BorderPane {
     }
 
     public boolean isLoading() {
-        Task<CaptureModel> t = loading;
-        return t != null && !t.isDone();
+        LoadTask t = loading;
+        return t != null && !t.ended();
     }
 
     /** Whether a live capture is under way (Capture &gt; Stop, or {@link #cancelLoading}, ends it). */
     public boolean isCapturing() {
         LoadTask t = loading;
-        return t != null && !t.isDone() && t.source().live();
+        return t != null && !t.ended() && t.source().live();
     }
 
     /** Shows the findings of a capture under way so far (called now and then while it runs). */
