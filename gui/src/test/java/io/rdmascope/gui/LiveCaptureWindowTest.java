@@ -78,6 +78,21 @@ class LiveCaptureWindowTest {
         }
     }
 
+    /** Waits until the window's frame count has not changed for half a second: what was sent is captured. */
+    private void awaitQuiet() throws Exception {
+        long[] last = {-1};
+        long[] since = {System.nanoTime()};
+        await(30, () -> {
+            long n = view.allRows().frameCount();
+            if (n != last[0]) {
+                last[0] = n;
+                since[0] = System.nanoTime();
+                return false;
+            }
+            return System.nanoTime() - since[0] > 500_000_000L;
+        });
+    }
+
     private static long transactionsShown(FxRobot robot) {
         List<KindTable.Row> rows = List.copyOf(robot.lookup("#statistics").queryAs(StatisticsPane.class)
                 .kindTable().getItems());
@@ -154,7 +169,8 @@ class LiveCaptureWindowTest {
             LiveSession session = view.captureMenu().session();
             send(replay).get(30, TimeUnit.SECONDS);
             // the window goes on to the next file each time one holds 8 frames
-            await(30, () -> session.files().size() >= 3 && view.status().getText().startsWith("Capturing on lo (file "));
+            await(30, () -> session.files().size() >= 3 && view.status().getText().startsWith("Capturing on lo (file ")
+                    && view.isCapturing());
             assertThat(view.allRows().frameCount()).isLessThanOrEqualTo(8);
             assertThat(view.isCapturing()).isTrue();
             robot.interact(() -> robot.lookup("#stopButton").queryButton().fire());
@@ -230,6 +246,8 @@ class LiveCaptureWindowTest {
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, view::isCapturing);
             send(replay).get(30, TimeUnit.SECONDS);
             await(30, () -> view.allRows().frameCount() >= 10);
+            // every frame sent is in before the stop: the capture drains for a moment only after it
+            awaitQuiet();
 
             robot.press(KeyCode.CONTROL).press(KeyCode.E).release(KeyCode.E).release(KeyCode.CONTROL);
             await(30, () -> !view.isLoading());
