@@ -708,10 +708,13 @@ public final class QueuePairs {
             e.head = m.head;
             e.headLength = m.headLength;
             m.lastPsn = (p.psn + span - 1) & PSN_MASK;
-            if (r.unanswered.size() >= MAX_UNANSWERED) {
-                r.unanswered.pollFirst();
+            if (c.reliable()) {
+                // on an unreliable service nothing will answer it
+                if (r.unanswered.size() >= MAX_UNANSWERED) {
+                    r.unanswered.pollFirst();
+                }
+                r.unanswered.addLast(new Request(m.message, op, m.firstPsn, m.lastPsn, p.frame));
             }
-            r.unanswered.addLast(new Request(m.message, op, m.firstPsn, m.lastPsn, p.frame));
         }
         out.rdma(c, e);
     }
