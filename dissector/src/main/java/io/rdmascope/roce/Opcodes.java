@@ -58,6 +58,11 @@ public final class Opcodes {
         }
     }
 
+    /** The name of a transport service (an opcode's upper three bits): "RC", "UC", "UD", ... */
+    public static String service(int transport) {
+        return TRANSPORTS[transport & 7];
+    }
+
     /** "RC RDMA WRITE First", "UD SEND Only", "CNP", or the number for an unknown opcode. */
     public static String name(int opcode) {
         return opcode >= 0 && opcode < 256 ? FULL[opcode] : "opcode " + opcode;

@@ -133,7 +133,7 @@ public final class QpConnection implements RdmaConnection {
 
     /** The service's name ("RC", "UC", "UD"). */
     public String serviceName() {
-        return service == Opcodes.UC ? "UC" : service == Opcodes.UD ? "UD" : "RC";
+        return Opcodes.service(service);
     }
 
     @Override

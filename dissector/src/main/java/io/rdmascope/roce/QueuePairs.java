@@ -217,8 +217,7 @@ public final class QueuePairs {
         }
         if (transport != c.service) {
             // a queue pair has one service: a responder drops a packet of another
-            wire(c, d, p, Finding.MALFORMED, Opcodes.name(p.opcode) + ": a packet of the "
-                    + (transport == Opcodes.UC ? "UC" : transport == Opcodes.UD ? "UD" : "RC")
+            wire(c, d, p, Finding.MALFORMED, Opcodes.name(p.opcode) + ": a packet of the " + Opcodes.service(transport)
                     + " service to a queue pair of the " + c.serviceName() + " service");
             return;
         }
