@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rdmascope.testing.RealCaptures;
 import io.rdmascope.testing.Tshark;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -27,14 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * recovery of the lossy captures counted as their README counts it.
  */
 class RoceCapturesTest {
-    static Stream<Path> captures() throws IOException {
-        Path dir = RealCaptures.dir().resolve("rxe");
-        if (!Files.isDirectory(dir)) {
-            return Stream.empty();
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList().stream();
-        }
+    static Stream<Path> captures() {
+        return RealCaptures.rxe().stream();
     }
 
     /** RC messages per kind as tshark's headers show them, each counted at its first PSN's first sighting. */

@@ -41,28 +41,11 @@ class RoceFieldsTest {
             if (name.equals("rxe_nvmeof_rdma_mtu1500.pcap") || name.equals("rxeloss_read_bw_65536_mtu1500.pcap")) {
                 Path cut = Files.createTempFile("s96-" + name.replace(".pcap", ""), ".pcap");
                 cut.toFile().deleteOnExit();
-                Files.write(cut, snap(Files.readAllBytes(p), 96));
+                Files.write(cut, io.rdmascope.testing.PcapRecords.snap(Files.readAllBytes(p), 96));
                 out.add(cut);
             }
         }
         return out.stream();
-    }
-
-    /** A pcap file with each record cut to {@code snapLength} octets, keeping its length on the wire. */
-    private static byte[] snap(byte[] pcap, int snapLength) {
-        ByteOrder order = (pcap[0] & 0xff) == 0xd4 || (pcap[0] & 0xff) == 0x4d ? ByteOrder.LITTLE_ENDIAN
-                : ByteOrder.BIG_ENDIAN;
-        ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
-        ByteBuffer out = ByteBuffer.allocate(pcap.length).order(order);
-        out.put(pcap, 0, 24).putInt(16, snapLength);
-        for (int at = 24; at + 16 <= pcap.length; ) {
-            int caplen = in.getInt(at + 8);
-            int kept = Math.min(caplen, snapLength);
-            out.putInt(in.getInt(at)).putInt(in.getInt(at + 4)).putInt(kept).putInt(in.getInt(at + 12));
-            out.put(pcap, at + 16, kept);
-            at += 16 + caplen;
-        }
-        return java.util.Arrays.copyOf(out.array(), out.position());
     }
 
     /** The samples over RoCE and InfiniBand. */

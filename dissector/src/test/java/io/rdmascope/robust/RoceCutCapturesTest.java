@@ -11,14 +11,12 @@ import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.roce.QpConnection;
+import io.rdmascope.testing.PcapRecords;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,14 +31,8 @@ class RoceCutCapturesTest {
     @TempDir
     Path dir;
 
-    static Stream<Path> captures() throws IOException {
-        Path rxe = Wire.REAL.resolve("rxe");
-        if (!Files.isDirectory(rxe)) {
-            return Stream.empty();
-        }
-        try (Stream<Path> s = Files.list(rxe)) {
-            return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList().stream();
-        }
+    static java.util.List<Path> captures() {
+        return io.rdmascope.testing.RealCaptures.rxe();
     }
 
     @ParameterizedTest
@@ -77,11 +69,11 @@ class RoceCutCapturesTest {
     @MethodSource("captures")
     void aCaptureBegunWhileTheQueuePairsWereInUseRaisesNothing(Path capture) throws Exception {
         byte[] whole = Files.readAllBytes(capture);
-        int records = records(whole);
+        int records = PcapRecords.count(whole);
         assumeTrue(records > 40);
         for (int first : new int[] {records / 3, records / 2}) {
             Path late = dir.resolve(first + "-" + capture.getFileName());
-            Files.write(late, from(whole, first));
+            Files.write(late, PcapRecords.from(whole, first));
             try (FileAnalysis a = analyze(late)) {
                 String what = capture.getFileName() + " from record " + first;
                 assertThat(a.violationCounts().get(Severity.ERROR)).as(what).isZero();
@@ -104,42 +96,5 @@ class RoceCutCapturesTest {
             }
         }
         return m;
-    }
-
-    private static ByteOrder order(byte[] pcap) {
-        return (pcap[0] & 0xff) == 0xd4 || (pcap[0] & 0xff) == 0x4d ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
-    }
-
-    private static int records(byte[] pcap) {
-        ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
-        in.position(24);
-        int n = 0;
-        while (in.remaining() >= 16) {
-            in.position(in.position() + 8);
-            int cap = in.getInt();
-            in.getInt();
-            if (cap < 0 || cap > in.remaining()) {
-                break;
-            }
-            in.position(in.position() + cap);
-            n++;
-        }
-        return n;
-    }
-
-    /** The same pcap file without its records before record {@code first} (from 0). */
-    private static byte[] from(byte[] pcap, int first) {
-        ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
-        in.position(24);
-        for (int i = 0; i < first && in.remaining() >= 16; i++) {
-            in.position(in.position() + 8);
-            int cap = in.getInt();
-            in.getInt();
-            in.position(in.position() + cap);
-        }
-        byte[] out = new byte[24 + in.remaining()];
-        System.arraycopy(pcap, 0, out, 0, 24);
-        in.get(out, 24, in.remaining());
-        return out;
     }
 }

@@ -321,26 +321,7 @@ final class Wire {
 
     /** Re-writes a little- or big-endian pcap file with a smaller snapshot length, cutting packets. */
     static byte[] snap(byte[] pcap, int snapLength) {
-        ByteOrder order = (pcap[0] & 0xff) == 0xd4 || (pcap[0] & 0xff) == 0x4d ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
-        ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] h = new byte[24];
-        in.get(h);
-        ByteBuffer.wrap(h).order(order).putInt(16, snapLength);
-        out.writeBytes(h);
-        while (in.remaining() >= 16) {
-            int ts = in.getInt(), us = in.getInt(), cap = in.getInt(), orig = in.getInt();
-            if (cap < 0 || cap > in.remaining()) {
-                break;
-            }
-            byte[] d = new byte[cap];
-            in.get(d);
-            int kept = Math.min(cap, snapLength);
-            ByteBuffer r = ByteBuffer.allocate(16).order(order).putInt(ts).putInt(us).putInt(kept).putInt(orig);
-            out.writeBytes(r.array());
-            out.write(d, 0, kept);
-        }
-        return out.toByteArray();
+        return io.rdmascope.testing.PcapRecords.snap(pcap, snapLength);
     }
 
     /** Flips {@code count} random bits after the file header. */

@@ -24,6 +24,19 @@ public final class RealCaptures {
         return dir().resolve(name);
     }
 
+    /** The captures of the kernel's soft-RoCE driver (rdma_rxe), sorted; none when the folder is not there. */
+    public static List<Path> rxe() {
+        Path rxe = dir().resolve("rxe");
+        if (!Files.isDirectory(rxe)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(rxe)) {
+            return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * Every bundled sample and every real capture (those in folders too), pcap and pcapng, sorted
      * within each folder; a folder that is not there adds nothing.

@@ -1,0 +1,82 @@
+package io.rdmascope.testing;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Re-writes of pcap files (little- or big-endian, microseconds or nanoseconds) record by record:
+ * cut by a smaller snapshot length, or begun later. A record whose length runs past the file ends
+ * the walk.
+ */
+public final class PcapRecords {
+    private static final int FILE_HEADER = 24, RECORD_HEADER = 16;
+
+    private PcapRecords() {}
+
+    private static ByteOrder order(byte[] pcap) {
+        return (pcap[0] & 0xff) == 0xd4 || (pcap[0] & 0xff) == 0x4d ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+    }
+
+    /** The file with a snapshot length of {@code snapLength}: each record cut to it, keeping its length on the wire. */
+    public static byte[] snap(byte[] pcap, int snapLength) {
+        ByteOrder order = order(pcap);
+        ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] h = new byte[FILE_HEADER];
+        in.get(h);
+        ByteBuffer.wrap(h).order(order).putInt(16, snapLength);
+        out.writeBytes(h);
+        while (in.remaining() >= RECORD_HEADER) {
+            int ts = in.getInt(), us = in.getInt(), cap = in.getInt(), orig = in.getInt();
+            if (cap < 0 || cap > in.remaining()) {
+                break;
+            }
+            byte[] d = new byte[cap];
+            in.get(d);
+            int kept = Math.min(cap, snapLength);
+            ByteBuffer r = ByteBuffer.allocate(RECORD_HEADER).order(order).putInt(ts).putInt(us).putInt(kept).putInt(orig);
+            out.writeBytes(r.array());
+            out.write(d, 0, kept);
+        }
+        return out.toByteArray();
+    }
+
+    /** The records of the file. */
+    public static int count(byte[] pcap) {
+        ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
+        in.position(FILE_HEADER);
+        int n = 0;
+        while (skip(in)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The same file without its records before record {@code first} (from 0). */
+    public static byte[] from(byte[] pcap, int first) {
+        ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
+        in.position(FILE_HEADER);
+        for (int i = 0; i < first && skip(in); i++) {
+            // skipped
+        }
+        byte[] out = new byte[FILE_HEADER + in.remaining()];
+        System.arraycopy(pcap, 0, out, 0, FILE_HEADER);
+        in.get(out, FILE_HEADER, in.remaining());
+        return out;
+    }
+
+    /** Moves past one whole record; false when none is left. */
+    private static boolean skip(ByteBuffer in) {
+        if (in.remaining() < RECORD_HEADER) {
+            return false;
+        }
+        int at = in.position();
+        int cap = in.getInt(at + 8);
+        if (cap < 0 || cap > in.remaining() - RECORD_HEADER) {
+            return false;
+        }
+        in.position(at + RECORD_HEADER + cap);
+        return true;
+    }
+}
