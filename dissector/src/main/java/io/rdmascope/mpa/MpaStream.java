@@ -45,11 +45,16 @@ final class MpaStream implements StreamHandler {
     private long expect = -1;
 
     private Pending pending = new Pending();
-    private Pending spare = new Pending();
+    /** The buffer {@link #pending} swaps with when framing starts; made then. */
+    private Pending spare;
     /** What {@link MpaDetector} counts this stream as holding: the last {@link #heldFrame} it was told. */
     long held = MpaDetector.NONE;
     private final FpduSearch search = new FpduSearch();
-    private final FpduFramer framer;
+    /**
+     * Made when the stream first needs it (framing starts, or a search asks what framing is in
+     * use), so that a direction never found to be MPA costs no framing buffers.
+     */
+    private FpduFramer framer;
     // The end of a stream that ended before the connection was recognised, reported on recognition.
     private boolean endPending;
     private int endKind;
@@ -62,12 +67,18 @@ final class MpaStream implements StreamHandler {
         this.session = session;
         this.dir = dir;
         this.listener = listener;
-        this.framer = new FpduFramer(dir, listener);
     }
 
     /** Current size of the FPDU assembly buffer (for tests of the memory bound). */
     int assemblyCapacity() {
-        return framer.assemblyCapacity();
+        return framer == null ? 0 : framer.assemblyCapacity();
+    }
+
+    private FpduFramer framer() {
+        if (framer == null) {
+            framer = new FpduFramer(dir, listener);
+        }
+        return framer;
     }
 
     private MpaStream peer() {
@@ -183,8 +194,8 @@ final class MpaStream implements StreamHandler {
 
     private void onCaptureEnd() {
         if (!ended) {
-            endFrame = pending.length > 0 ? pending.lastFrame() : framer.fFirstFrame;
-            endTime = pending.length > 0 ? pending.lastTime() : framer.fFirstTime;
+            endFrame = pending.length > 0 ? pending.lastFrame() : framer == null ? 0 : framer.fFirstFrame;
+            endTime = pending.length > 0 ? pending.lastTime() : framer == null ? 0 : framer.fFirstTime;
             close(endFrame, endTime);
             endPending = session.connection == null || ruledOut;
         }
@@ -363,7 +374,7 @@ final class MpaStream implements StreamHandler {
             retained = false;
             pending.release(expect < 0 ? 0 : expect);
         }
-        spare.release(0);
+        spare = null;
         if (other.ruledOut) {
             other.dropRetained();
         }
@@ -442,9 +453,9 @@ final class MpaStream implements StreamHandler {
             int d = dir.ordinal();
             MpaStream o = peer();
             MpaRecognition.prepare(search, session.handshake[d], session.handshake[1 - d], session.crcDecided,
-                    session.connection != null, (o.mode == Mode.FRAME || o.mode == Mode.SCAN) && !o.framer.markersOn());
+                    session.connection != null, (o.mode == Mode.FRAME || o.mode == Mode.SCAN) && !o.framer().markersOn());
         } else {
-            search.forResync(framer.markersOn(), framer.markerOrigin(), framer.crcOn());
+            search.forResync(framer().markersOn(), framer().markerOrigin(), framer().crcOn());
         }
         switch (search.search(p, ended)) {
             case FpduSearch.FOUND -> {
@@ -452,8 +463,8 @@ final class MpaStream implements StreamHandler {
                 return true;
             }
             case FpduSearch.TRUSTED -> {
-                framer.trustedAt = search.at;
-                startFraming(search.at, search.foundMarkers, search.foundOrigin, framer.crcOn());
+                framer().trustedAt = search.at;
+                startFraming(search.at, search.foundMarkers, search.foundOrigin, framer().crcOn());
                 return true;
             }
             case FpduSearch.GIVE_UP -> {
@@ -525,7 +536,7 @@ final class MpaStream implements StreamHandler {
                             + c + (c >= lostAt ? " (" + (c - lostAt) + " octets later)"
                             : " (" + (lostAt - c) + " octets earlier)"));
         }
-        startFraming(c, markers, markerOrigin, framer.crcOn());
+        startFraming(c, markers, markerOrigin, framer().crcOn());
     }
 
     // ---------------------------------------------------------------- framing
@@ -536,9 +547,9 @@ final class MpaStream implements StreamHandler {
         search.framingLostAt = -1;
         Pending old = pending;
         int histLen = (int) Math.max(0, Math.min(BACK, Math.min(at, old.end()) - old.base));
-        framer.start(session.connection, at, markers, markerOrigin, crcUsed, old.data,
+        framer().start(session.connection, at, markers, markerOrigin, crcUsed, old.data,
                 (int) (Math.min(at, old.end()) - old.base) - histLen, histLen);
-        pending = spare;
+        pending = spare != null ? spare : new Pending();
         spare = old;
         pending.clear(at);
         old.dropTo(at);

@@ -8,15 +8,17 @@ package io.rdmascope.mpa;
 final class Pending {
     static final int CAPACITY = 256 * 1024;
     private static final int MAX_RUNS = 4096;
+    /** The run arrays of a buffer that never held anything: most streams that are not MPA. */
+    private static final long[] NO_RUNS = new long[0];
 
     byte[] data = new byte[0];
     /** Stream offset of data[0]. */
     long base;
     int length;
     /** Run i covers stream octets up to runEnd[i] (exclusive) and came in frame runFrame[i] at time runTime[i]. */
-    long[] runEnd = new long[4];
-    long[] runFrame = new long[4];
-    long[] runTime = new long[4];
+    long[] runEnd = NO_RUNS;
+    long[] runFrame = NO_RUNS;
+    long[] runTime = NO_RUNS;
     int runs;
 
     long end() {
@@ -62,9 +64,10 @@ final class Pending {
             runs--;
         }
         if (runs == runEnd.length) {
-            runEnd = java.util.Arrays.copyOf(runEnd, runs * 2);
-            runFrame = java.util.Arrays.copyOf(runFrame, runs * 2);
-            runTime = java.util.Arrays.copyOf(runTime, runs * 2);
+            int n = Math.max(4, runs * 2);
+            runEnd = java.util.Arrays.copyOf(runEnd, n);
+            runFrame = java.util.Arrays.copyOf(runFrame, n);
+            runTime = java.util.Arrays.copyOf(runTime, n);
         }
         runEnd[runs] = e;
         runFrame[runs] = frame;
