@@ -17,6 +17,16 @@ public interface StreamHandler {
      */
     void gap(long frame, long timeNanos, long streamOffset, long length);
 
+    /**
+     * Octets [streamOffset, streamOffset + length) were sent but the capture's snapshot length
+     * left them out of their frame (a headers-only capture): missing like a gap's, but not lost on
+     * the wire, and the frame says how many there were. The next call to {@link #data} resumes
+     * after them. Handlers that make no difference treat them as a gap.
+     */
+    default void cut(long frame, long timeNanos, long streamOffset, long length) {
+        gap(frame, timeNanos, streamOffset, length);
+    }
+
     /** The stream ended: FIN ({@code reset} false) or RST (true) in {@code frame}. */
     void end(long frame, long timeNanos, boolean reset);
 

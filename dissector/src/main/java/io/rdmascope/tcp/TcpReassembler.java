@@ -34,6 +34,12 @@ import java.util.TreeMap;
  * beyond it (the receiver got what the capture missed); a FIN or RST ends the direction; the
  * capture ends.
  *
+ * <p><b>Snapshot length.</b> The octets of a segment that the capture's snapshot length left out
+ * (its IP length says more than its frame holds) are delivered as a {@link StreamHandler#cut} in
+ * their place, not as a gap: a headers-only capture is a stream of such cuts. Out of order, they
+ * wait with the buffered octets (at most {@link #MAX_CUTS} per direction; octets captured whole
+ * win over them).
+ *
  * <p><b>End.</b> A FIN ends its direction, a RST both; {@link StreamHandler#end} is called once per
  * direction. A closed connection keeps only its identity (so late segments are recognised and
  * dropped) and releases its buffers; with an idle time ({@link #idleTimeout}) it is forgotten once
@@ -48,6 +54,8 @@ public final class TcpReassembler {
     public static final long MAX_PENDING_TOTAL = 64L << 20;
     /** Accounting cost of one buffered chunk besides its octets (map entry and array header). */
     static final int CHUNK_OVERHEAD = 64;
+    /** Cut ranges beyond a hole remembered per direction; beyond them, such a range becomes a gap. */
+    static final int MAX_CUTS = 1024;
     /** Closed connections remembered before they are forgotten. */
     static final int MAX_CONNECTIONS = 1 << 20;
 
@@ -127,6 +135,8 @@ public final class TcpReassembler {
         long next;
         /** Octets beyond a hole, by stream offset; null while none. */
         TreeMap<Long, byte[]> pending;
+        /** Ranges beyond a hole that the snapshot length cut, start to end; null while none. */
+        TreeMap<Long, Long> cuts;
         long pendingBytes;
         boolean finSeen;
         long finOffset;
@@ -210,13 +220,18 @@ public final class TcpReassembler {
             }
             long off = h.unwrap(s.seq) + (syn ? 1 : 0);
             s.streamOffset = off;
-            if (s.length > 0 && h.handler != null) {
+            int kept = Math.max(s.length, 0);
+            int cut = s.payloadTruncated ? Math.max(0, s.wireLength - kept) : 0;
+            if (kept > 0 && h.handler != null) {
                 data(h, frame, time, off, s.data, s.offset, s.length);
+            }
+            if (cut > 0 && h.handler != null) {
+                cut(h, frame, time, off + kept, cut);
             }
             if (s.has(TcpSegment.FIN)) {
                 if (!h.finSeen) {
                     h.finSeen = true;
-                    h.finOffset = Math.max(off + Math.max(s.length, 0), h.next);
+                    h.finOffset = Math.max(off + kept + cut, h.next);
                 }
                 flushTo(h, frame, time, h.finOffset);
                 end(h, frame, time, false);
@@ -318,14 +333,51 @@ public final class TcpReassembler {
         }
     }
 
-    /** Delivers the buffered chunks that have become contiguous. */
+    /** The snapshot length cut [off, off + len) of a segment: delivered in its place, or kept until it is next. */
+    private void cut(Half h, long frame, long time, long off, int len) {
+        long end = off + len;
+        if (end <= h.next) {
+            return;
+        }
+        if (off <= h.next) {
+            long from = h.next;
+            h.next = end;
+            h.handler.cut(frame, time, from, end - from);
+            drain(h, frame, time);
+            return;
+        }
+        if (h.cuts == null) {
+            h.cuts = new TreeMap<>();
+        }
+        h.cuts.merge(off, end, Math::max);
+        if (h.cuts.size() > MAX_CUTS) {
+            h.cuts.pollFirstEntry();
+        }
+    }
+
+    /** The start of the first buffered chunk or cut range, {@link Long#MAX_VALUE} when none. */
+    private static long firstHeld(Half h) {
+        long first = h.pending == null || h.pending.isEmpty() ? Long.MAX_VALUE : h.pending.firstKey();
+        return h.cuts == null || h.cuts.isEmpty() ? first : Math.min(first, h.cuts.firstKey());
+    }
+
+    /** Delivers the buffered chunks and cut ranges that have become contiguous; captured octets first. */
     private void drain(Half h, long frame, long time) {
         TreeMap<Long, byte[]> p = h.pending;
-        while (p != null && !p.isEmpty()) {
-            long start = p.firstKey();
-            if (start > h.next) {
-                return;
+        while (true) {
+            if (p == null || p.isEmpty() || p.firstKey() > h.next) {
+                if (h.cuts == null || h.cuts.isEmpty() || h.cuts.firstKey() > h.next) {
+                    return;
+                }
+                long end = h.cuts.pollFirstEntry().getValue();
+                if (end > h.next) {
+                    long from = h.next;
+                    h.next = end;
+                    h.handler.cut(frame, time, from, end - from);
+                }
+                continue;
             }
+            long start = p.firstKey();
             byte[] b = p.pollFirstEntry().getValue();
             h.pendingBytes -= b.length + CHUNK_OVERHEAD;
             pendingTotal -= b.length + CHUNK_OVERHEAD;
@@ -345,7 +397,7 @@ public final class TcpReassembler {
             h.pendingBytes = 0;
             return;
         }
-        long start = h.pending.firstKey();
+        long start = firstHeld(h);
         if (start > h.next) {
             long from = h.next;
             h.next = start;
@@ -361,8 +413,7 @@ public final class TcpReassembler {
             return;
         }
         while (h.next < limit) {
-            TreeMap<Long, byte[]> p = h.pending;
-            long first = p == null || p.isEmpty() ? Long.MAX_VALUE : p.firstKey();
+            long first = firstHeld(h);
             if (first <= h.next) {
                 drain(h, frame, time);
                 continue;
@@ -399,6 +450,7 @@ public final class TcpReassembler {
         pendingTotal -= h.pendingBytes;
         h.pendingBytes = 0;
         h.pending = null;
+        h.cuts = null;
     }
 
     /** Tells both directions' handlers that the connection is over while the capture goes on. */

@@ -47,6 +47,15 @@ final class Recorder implements ConnectionListener {
         }
 
         @Override
+        public void cut(long frame, long timeNanos, long streamOffset, long length) {
+            if (streamOffset != expected || length <= 0) {
+                throw new AssertionError("cut at " + streamOffset + "+" + length + ", expected " + expected);
+            }
+            expected += length;
+            events.add("cut " + frame + " " + streamOffset + "+" + length);
+        }
+
+        @Override
         public void end(long frame, long timeNanos, boolean reset) {
             events.add((reset ? "rst " : "fin ") + frame);
         }

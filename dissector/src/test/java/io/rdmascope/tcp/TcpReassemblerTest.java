@@ -51,6 +51,50 @@ class TcpReassemblerTest {
         tcp.segment(s);
     }
 
+    /** A segment of {@code wire} payload octets of which the snapshot length kept {@code kept}. */
+    void sendCut(Endpoint src, Endpoint dst, long seq, long ack, int dataFrom, int kept, int wire) {
+        TcpSegment s = new TcpSegment();
+        s.frame = ++frame;
+        s.source = src;
+        s.destination = dst;
+        s.seq = seq & 0xffffffffL;
+        s.ack = ack & 0xffffffffL;
+        s.flags = ACK;
+        s.data = bytes(dataFrom, kept);
+        s.length = kept;
+        s.wireLength = wire;
+        s.payloadTruncated = true;
+        tcp.segment(s);
+    }
+
+    @Test
+    void octetsTheSnapshotLengthCutAreDeliveredAsACutInTheirPlace() {
+        handshake(1000, 5000);
+        sendCut(A, B, 1001, 5001, 0, 40, 1000);
+        send(A, B, 2001, 5001, ACK, 0, 30);
+        assertThat(ab().events).containsExactly("data 4 0+40", "cut 4 40+960", "data 5 1000+30");
+    }
+
+    @Test
+    void aCutBeyondAHoleWaitsWithTheBufferedOctetsAndCapturedOctetsWinOverIt() {
+        handshake(1000, 5000);
+        sendCut(A, B, 1101, 5001, 0, 40, 1000);   // beyond a hole of 100
+        send(A, B, 1001, 5001, ACK, 0, 100);      // fills the hole
+        assertThat(ab().events).containsExactly("data 5 0+100", "data 5 100+40", "cut 5 140+960");
+        // a retransmission captured whole after the cut adds nothing: the stream has gone past it
+        send(A, B, 1141, 5001, ACK, 0, 960);
+        send(A, B, 2101, 5001, ACK, 0, 10);
+        assertThat(ab().events).endsWith("cut 5 140+960", "data 7 1100+10");
+    }
+
+    @Test
+    void aFinAfterACutSegmentEndsTheStreamWhereItsOctetsEnded() {
+        handshake(1000, 5000);
+        sendCut(A, B, 1001, 5001, 0, 40, 500);
+        send(A, B, 1501, 5001, FIN | ACK, 0, 0);
+        assertThat(ab().events).containsExactly("data 4 0+40", "cut 4 40+460", "fin 5");
+    }
+
     void handshake(long isnA, long isnB) {
         send(A, B, isnA, 0, SYN, 0, 0);
         send(B, A, isnB, isnA + 1, SYN | ACK, 0, 0);
