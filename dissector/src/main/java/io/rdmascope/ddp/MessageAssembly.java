@@ -69,7 +69,7 @@ public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
                 ? stream.tagged(s.stag, s.to, s.last, s.payloadLength, s.payload, fpdu.frame)
                 : stream.untagged(s.qn, s.msn, s.mo, s.last, s.payloadLength, s.payload, fpdu.frame);
         next.segment(connection, fpdu, s, stream, gaps);
-        if (fpdu.truncated) {
+        if (fpdu.truncated && !fpdu.snapped) {
             // a gap or the capture's end cut this FPDU: where its message continues is unknown
             stream.resync();
         }
@@ -79,7 +79,7 @@ public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
     public void issue(MpaConnection connection, StreamIssue issue) {
         if (connection != null && issue != null && issue.kind() != null) {
             switch (issue.kind()) {
-                case GAP, FRAMING, TRUNCATED -> stream(connection, issue.direction()).resync();
+                case GAP, FRAMING, TRUNCATED, SNAPPED -> stream(connection, issue.direction()).resync();
                 default -> { }
             }
         }

@@ -29,6 +29,8 @@ final class Conn {
     private final Nic[] nic = new Nic[2];
     /** FIN, RST or Terminate seen: the queue pairs are torn down. */
     boolean closed;
+    /** The capture's snapshot length cut some of the connection's octets: what is missing may lie there. */
+    boolean snapped;
 
     // MpaRules
     boolean requestSeen;

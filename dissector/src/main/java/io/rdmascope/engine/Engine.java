@@ -187,6 +187,9 @@ public final class Engine implements MessageListener {
             case CLOSED_RST:
                 close(c, issue.frame(), "TCP RST from " + c.endpoint[Conn.dir(issue.direction())]);
                 break;
+            case SNAPPED:
+                c.snapped = true;
+                break;
             default:
                 mpa.issue(c, issue);
                 break;
@@ -204,11 +207,17 @@ public final class Engine implements MessageListener {
         ledger.seen(f);
         ledger.at(f);
         ledger.event(fpdu.timeNanos);
+        c.snapped |= fpdu.snapped;
         if (!mpa.fpdu(c, d, fpdu)) {
             return;
         }
         if (s != null && s.malformed != null) {
-            oneShots.malformed(c, d, f, s);
+            if (!fpdu.snapped) {
+                oneShots.malformed(c, d, f, s);
+            } else if (!s.tagged && s.opcode == Opcode.RDMA_READ_REQUEST.code && s.rdmapVersion == 1) {
+                // what the snapshot length cut from a segment's headers is missing from the capture only
+                ops.blindReadRequest(c, d, f);
+            }
         }
     }
 
@@ -348,7 +357,7 @@ public final class Engine implements MessageListener {
             byte[] pd = connection.privateData(d);
             if (pd != null && connection.setupFrame(d) >= 0) {
                 ulps.privateData(c, d.ordinal(), connection.setupFrame(d), pd, 0, d == Direction.FROM_INITIATOR,
-                        d == Direction.FROM_INITIATOR);
+                        d == Direction.FROM_INITIATOR, false);
             }
         }
     }

@@ -161,6 +161,19 @@ final class Operations {
         outstanding(c, d, f, read, t != null ? t : operation);
     }
 
+    /**
+     * An RDMA Read Request whose body the capture's snapshot length cut: its transaction, queued for
+     * its responses, the first of which gives the sink it places into; its source and size are unknown.
+     */
+    void blindReadRequest(Conn c, int d, long f) {
+        Transaction operation = ledger.begin(c, d, f, TransactionKind.READ, 0, 0, 0, StagRules.ACCESS_READ);
+        operation.opcode = Opcode.RDMA_READ_REQUEST.code;
+        OutstandingReads.Read read = new OutstandingReads.Read(0, 0, -1, 0, 0, f, null);
+        read.blind = true;
+        read.operation = operation;
+        outstanding(c, d, f, read, operation);
+    }
+
     /** Queues a Read Request for its responses; judges the number outstanding against the responder's IRD. */
     private void outstanding(Conn c, int d, long f, OutstandingReads.Read read, Transaction named) {
         OutstandingReads q = c.reads[d];
@@ -215,6 +228,14 @@ final class Operations {
     void readResponse(Conn c, int d, long f, DdpSegment s, DdpMessage m) {
         OutstandingReads q = c.reads[1 - d];
         OutstandingReads.Read r = q.head();
+        if (r != null && r.blind && r.answered == 0) {
+            r.sinkStag = s.stag;
+            r.sinkTo = s.to;
+            if (r.operation instanceof Transaction t) {
+                t.sinkStag = s.stag;
+                t.sinkTo = s.to;
+            }
+        }
         if (r == null || r.sinkStag != s.stag || r.nextTo() != s.to) {
             r = outOfOrder(c, d, f, s, m, q, r);
             if (r == null) {
@@ -249,6 +270,10 @@ final class Operations {
         OutstandingReads.Read later = q.findLater(s.stag, s.to);
         if (later == null && head == null && !q.everAdded() && begunBeforeCapture(c)) {
             // the capture began on a connection already up: this answers a request sent before it
+            return null;
+        }
+        if (later == null && head == null && c.snapped) {
+            // the request may lie in octets the snapshot length cut
             return null;
         }
         if (later == null) {

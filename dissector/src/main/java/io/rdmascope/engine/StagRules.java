@@ -193,7 +193,9 @@ final class StagRules {
         reporter.report(ViolationCode.STAG_UNADVERTISED,
                 settings.strict() ? Severity.ERROR : ViolationCode.STAG_UNADVERTISED.severity, f, c, stag, null,
                 what + " names STag " + stag(stag) + ", which nothing in the capture advertised (no one-shot"
-                + " initiation, no upper-layer message that rdmascope decodes)", null);
+                + " initiation, no upper-layer message that rdmascope decodes" + (c.snapped
+                        ? "; the snapshot length cut messages of the connection, which may have advertised it)"
+                        : ")"), null);
     }
 
     // ------------------------------------------------------------------ invalidation

@@ -153,7 +153,9 @@ final class UpperLayer {
         // RFC 6581 section 9: IRD and ORD lead the private data only when the Enhanced flag is set
         int skip = h.revision() >= 2 && h.enhancedFlag() && pd.length >= 4 ? 4 : 0;
         int d = h.direction() == null ? 0 : h.direction().ordinal();
-        privateData(c, d, h.frame(), pd, skip, h.request(), h.request() && h.direction() != null);
+        // a frame the capture cut (a snapshot length) keeps fewer octets than it announces and than are kept
+        boolean cut = pd.length < h.privateDataLength() && pd.length < MpaHandshake.PRIVATE_DATA_KEPT;
+        privateData(c, d, h.frame(), pd, skip, h.request(), h.request() && h.direction() != null, cut);
     }
 
     /**
@@ -163,8 +165,9 @@ final class UpperLayer {
      *
      * @param request the data of the request (the initiator's)
      * @param requester whether its sender is the side that makes the calls
+     * @param cut the capture kept only the first octets of the data: what a decoder misses is not reported
      */
-    void privateData(Conn c, int d, long frame, byte[] pd, int skip, boolean request, boolean requester) {
+    void privateData(Conn c, int d, long frame, byte[] pd, int skip, boolean request, boolean requester, boolean cut) {
         int len = pd.length - skip;
         if (protocols.isEmpty() || len <= 0) {
             return;
@@ -184,7 +187,7 @@ final class UpperLayer {
         if (s.decoder == null) {
             return;
         }
-        apply(c, d, frame, s, s.decoder.privateData(pd, skip, len, d == s.requester), null, false);
+        apply(c, d, frame, s, s.decoder.privateData(pd, skip, len, d == s.requester), null, cut);
     }
 
     /** A Send message that ended with this frame. */

@@ -186,6 +186,10 @@ public final class Fields {
     public static final Field MPA_TRUNCATED = pdu("mpa.truncated", Type.BOOLEAN).label("Truncated")
             .describe("The FPDU is cut short: the capture or the stream ended inside it")
             .from(Fpdu.class, f -> f.truncated ? Boolean.TRUE : null);
+    public static final Field MPA_SNAPPED = pdu("mpa.snapped", Type.BOOLEAN).label("Packet size limited during capture")
+            .describe("The capture's snapshot length cut the FPDU: its headers were kept, its CRC was not checked,"
+                    + " and the FPDUs after it are framed by its length")
+            .from(Fpdu.class, f -> f.snapped ? Boolean.TRUE : null);
     public static final Field MPA_FIRST_FRAME = pdu("mpa.first_frame", Type.NUMBER).label("First frame")
             .describe("The first frame of an FPDU that spans segments (present when it is not the frame itself)")
             .from(Fpdu.class, f -> f.firstFrame == f.frame ? null : (Long) f.firstFrame);

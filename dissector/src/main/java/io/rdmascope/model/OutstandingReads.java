@@ -12,8 +12,11 @@ import java.util.Iterator;
 public final class OutstandingReads {
     /** One outstanding request and how much of it the responses have delivered so far. */
     public static final class Read {
-        public final long sinkStag;
-        public final long sinkTo;
+        /** The sink STag and TO; of a request whose body the capture cut ({@link #blind}), its first response's. */
+        public long sinkStag;
+        public long sinkTo;
+        /** The request's body was not captured: its sink is learned from its first response, its size unknown. */
+        public boolean blind;
         public final long readSize;
         public final long sourceStag;
         public final long sourceTo;

@@ -41,6 +41,12 @@ public final class Fpdu {
     public long markerOrigin = -1;
     /** True when the capture or a gap cut the FPDU: only {@link #ulpduAvailable} octets are present. */
     public boolean truncated;
+    /**
+     * True when the capture's snapshot length cut the FPDU (then {@link #truncated} is too): its
+     * length field and headers were captured, {@link #ulpduLength} octets were sent, and its CRC
+     * could not be checked. What follows it is framed by its length, not lost.
+     */
+    public boolean snapped;
     public byte[] buf;
     public int ulpduOffset;
     public int ulpduAvailable;
@@ -69,6 +75,7 @@ public final class Fpdu {
         c.badMarkers = badMarkers;
         c.markerOrigin = markerOrigin;
         c.truncated = truncated;
+        c.snapped = snapped;
         c.ulpduAvailable = ulpduAvailable;
         if (withUlpdu && buf != null) {
             c.buf = java.util.Arrays.copyOfRange(buf, ulpduOffset, ulpduOffset + ulpduAvailable);

@@ -46,6 +46,8 @@ final class FpduFramer {
     private int imgLen;
     private int imgNeed;
     private boolean headerChecked;
+    /** Image octets of the current FPDU captured before the snapshot length cut it, or -1 when none was cut. */
+    private int snappedAt = -1;
     /**
      * The FPDU being assembled. It starts small and grows to the image length announced by the
      * ULPDU_Length field, so that a capture with many idle connections does not cost a maximal
@@ -181,6 +183,7 @@ final class FpduFramer {
         markers.fpduStarts();
         headLen = 0;
         headerChecked = pos == trustedAt;
+        snappedAt = -1;
         keepPre(frame, time, buf, callOff, off);
         crc.start();
     }
@@ -229,7 +232,11 @@ final class FpduFramer {
         }
         if (imgLen == imgNeed) {
             inFpdu = false;
-            deliver(frame, time, asm, 0, FIELDS.ulpduLength(asm, 0), imgNeed, crc.value(), (int) (pos - fStart));
+            if (snappedAt >= 0) {
+                deliverSnapped(frame, time);
+            } else {
+                deliver(frame, time, asm, 0, FIELDS.ulpduLength(asm, 0), imgNeed, crc.value(), (int) (pos - fStart));
+            }
         }
         return n;
     }
@@ -308,6 +315,7 @@ final class FpduFramer {
         f.crcComputed = computed;
         f.crcOk = crc.verdict(computed, field);
         f.truncated = false;
+        f.snapped = false;
         f.buf = b;
         f.ulpduOffset = imgOff + FpduLayout.LENGTH_FIELD_SIZE;
         f.ulpduAvailable = ulpduLength;
@@ -333,6 +341,60 @@ final class FpduFramer {
     }
 
     /**
+     * The capture's snapshot length left out the next {@code n} stream octets (markers are not in
+     * use). The FPDU being assembled, when its length field and header were captured, goes on: it
+     * is delivered cut ({@link Fpdu#snapped}) once its end has passed, and framing continues after
+     * it. Returns false when the cut goes beyond what is known of the FPDUs: whole FPDUs may lie in
+     * it, and the next captured octet is taken to begin one (senders align FPDUs with TCP segments,
+     * as RFC 5044 recommends; a header that is not an FPDU's there loses framing as usual).
+     */
+    boolean skip(long frame, long time, long n) {
+        if (inFpdu && imgNeed >= 0 && headerChecked) {
+            if (snappedAt < 0) {
+                snappedAt = imgLen;
+            }
+            long rest = imgNeed - imgLen;
+            if (n < rest) {
+                imgLen += (int) n;
+                pos += n;
+                return true;
+            }
+            imgLen = imgNeed;
+            pos += rest;
+            n -= rest;
+            inFpdu = false;
+            deliverSnapped(frame, time);
+            if (n == 0) {
+                return true;
+            }
+        }
+        // an FPDU whose length field or header was cut is not delivered: nothing of it is known
+        inFpdu = false;
+        pos += n;
+        trustedAt = -1;
+        histLen = 0;
+        return false;
+    }
+
+    /** Delivers the FPDU whose end the snapshot length cut, with the octets captured before the cut. */
+    private void deliverSnapped(long frame, long time) {
+        int ulpduLength = FIELDS.ulpduLength(asm, 0);
+        Fpdu f = describe(frame, time, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
+        f.crcField = 0;
+        f.crcComputed = 0;
+        f.crcOk = null;
+        f.truncated = true;
+        f.snapped = true;
+        f.padNonZero = false;
+        f.padOctets = 0;
+        f.buf = asm;
+        f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
+        f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, snappedAt - FpduLayout.LENGTH_FIELD_SIZE));
+        snappedAt = -1;
+        listener.fpdu(connection, f);
+    }
+
+    /**
      * The capture or a gap cuts the FPDU being assembled: a TRUNCATED issue, then what is present
      * of the FPDU, when its length field is.
      */
@@ -340,18 +402,21 @@ final class FpduFramer {
         listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, time, dir, fStart, pos - fStart,
                 why));
         inFpdu = false;
-        if (imgLen >= FpduLayout.LENGTH_FIELD_SIZE) {
+        int kept = snappedAt >= 0 ? snappedAt : imgLen;
+        snappedAt = -1;
+        if (kept >= FpduLayout.LENGTH_FIELD_SIZE) {
             int ulpduLength = FIELDS.ulpduLength(asm, 0);
             Fpdu f = describe(frame, time, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
             f.crcField = 0;
             f.crcComputed = 0;
             f.crcOk = null;
             f.truncated = true;
+            f.snapped = false;
             f.padNonZero = false;
             f.padOctets = 0;
             f.buf = asm;
             f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
-            f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, imgLen - FpduLayout.LENGTH_FIELD_SIZE));
+            f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, kept - FpduLayout.LENGTH_FIELD_SIZE));
             listener.fpdu(connection, f);
         }
     }

@@ -21,6 +21,8 @@ public final class MpaConnection {
     public Integer initiatorIrd, initiatorOrd, responderIrd, responderOrd;
     /** True when no MPA Request/Reply was captured and the framing parameters were inferred. */
     public boolean assumed;
+    /** TCP segments of the connection whose payload the capture's snapshot length cut. */
+    public long snapshotCut;
     /** The stream offset of the first FPDU octet in each direction, or -1 (marker origin). */
     public final long[] fpduStart = {-1, -1};
     /**

@@ -113,6 +113,17 @@ public final class MpaDetector implements ConnectionListener {
         final boolean[] noHandshake = new boolean[2];
         /** CRC use inferred on one direction, for the other. */
         Boolean crcDecided;
+        /** Segments the snapshot length cut before MPA was recognised on the connection. */
+        long snapshotCut;
+
+        /** A segment of the connection was cut by the snapshot length. */
+        void snapshotCut() {
+            if (connection != null) {
+                connection.snapshotCut++;
+            } else {
+                snapshotCut++;
+            }
+        }
 
         Session(TcpConnection tcp) {
             this.tcp = tcp;
@@ -155,6 +166,7 @@ public final class MpaDetector implements ConnectionListener {
         MpaConnection recognise() {
             if (connection == null) {
                 connection = new MpaConnection("c" + nextId++, tcp);
+                connection.snapshotCut = snapshotCut;
                 listener.connection(connection);
                 for (MpaStream s : streams) {
                     s.revive();

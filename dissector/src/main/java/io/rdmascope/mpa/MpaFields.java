@@ -59,8 +59,12 @@ public final class MpaFields {
         }
         String m = f.badMarkers == 0 ? String.valueOf(f.markers) : f.markers + " (" + f.badMarkers + " invalid)";
         c.add(node(Fields.MPA_MARKERS, f, v -> m, -1, 0));
+        if (f.snapped) {
+            c.add(node(Fields.MPA_SNAPPED, f, v -> "yes", -1, 0));
+        }
         int len = padAt + pad + FpduLayout.CRC_SIZE;
-        return new FieldNode(Fields.MPA.name(), f.truncated ? "MPA FPDU (truncated)" : "MPA FPDU", null, "", 0, len,
+        return new FieldNode(Fields.MPA.name(), f.snapped ? "MPA FPDU (cut by the snapshot length)"
+                : f.truncated ? "MPA FPDU (truncated)" : "MPA FPDU", null, "", 0, len,
                 typeDoc("fpdu"), c);
     }
 

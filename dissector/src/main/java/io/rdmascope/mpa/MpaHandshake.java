@@ -27,4 +27,7 @@ public record MpaHandshake(
         /** Stream offset of the frame's first octet (the key). */
         long streamOffset,
         /** Total length of the frame on the stream: 20 + private data. */
-        int length) {}
+        int length) {
+    /** The most private data octets kept of a frame; the rest is counted in {@link #privateDataLength} only. */
+    public static final int PRIVATE_DATA_KEPT = MpaRecognition.PRIVATE_DATA_KEPT;
+}

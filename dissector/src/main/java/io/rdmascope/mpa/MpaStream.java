@@ -121,11 +121,59 @@ final class MpaStream implements StreamHandler {
 
     @Override
     public void gap(long frame, long time, long streamOffset, long length) {
-        onGap(frame, time, streamOffset, length);
+        onGap(frame, time, streamOffset, length, false);
         session.updateHeld();
     }
 
-    private void onGap(long frame, long time, long streamOffset, long length) {
+    /**
+     * Octets the snapshot length left out: counted on the connection, and no fault of the traffic.
+     * While framing, the FPDU they cut goes on by its length ({@link FpduFramer#skip}); after a cut
+     * of unknown FPDUs, and in a search for FPDUs, the next captured octet is taken to begin an FPDU.
+     */
+    @Override
+    public void cut(long frame, long time, long streamOffset, long length) {
+        onCut(frame, time, streamOffset, length);
+        session.updateHeld();
+    }
+
+    private void onCut(long frame, long time, long streamOffset, long length) {
+        session.snapshotCut();
+        boolean inPlace = streamOffset == expect && length > 0 && (framer == null || !framer.markersOn());
+        if (inPlace && mode == Mode.DETECT && atStreamStart) {
+            int frameLen = MpaRecognition.handshakeLength(pending, true);
+            if (frameLen > 0 && pending.base + frameLen <= streamOffset + length) {
+                expect = streamOffset + length;
+                cutHandshake(frameLen);
+                return;
+            }
+        }
+        if (inPlace && mode == Mode.AWAIT) {
+            // decide the framing with what is held, as at a gap
+            boolean was = ended;
+            ended = true;
+            drive();
+            ended = was;
+        }
+        if (inPlace && mode == Mode.FRAME) {
+            expect = streamOffset + length;
+            if (!framer.skip(frame, time, length)) {
+                issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length,
+                        "octets cut by the snapshot length; framing resumes at the next captured octet");
+            }
+            return;
+        }
+        if (inPlace && mode == Mode.SCAN) {
+            expect = streamOffset + length;
+            issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length,
+                    "octets cut by the snapshot length; framing resumes at the next captured octet");
+            pending.clear(expect);
+            startFraming(expect, false, expect, framer().crcOn());
+            return;
+        }
+        onGap(frame, time, streamOffset, length, true);
+    }
+
+    private void onGap(long frame, long time, long streamOffset, long length, boolean snapped) {
         expect = streamOffset + length;
         if (mode == Mode.DROP) {
             dropRetained();
@@ -148,9 +196,13 @@ final class MpaStream implements StreamHandler {
                 return;
             }
         }
-        issue(StreamIssue.Kind.GAP, frame, time, streamOffset, length, "TCP octets missing from the capture");
+        if (snapped) {
+            issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length, "octets cut by the snapshot length");
+        } else {
+            issue(StreamIssue.Kind.GAP, frame, time, streamOffset, length, "TCP octets missing from the capture");
+        }
         if (mode == Mode.FRAME && framer.inFpdu) {
-            framer.truncate(frame, time, "a gap in the stream cuts the FPDU");
+            framer.truncate(frame, time, snapped ? "the snapshot length cuts the FPDU" : "a gap in the stream cuts the FPDU");
         }
         if (mode == Mode.FRAME || mode == Mode.SCAN) {
             mode = Mode.SCAN;
@@ -396,6 +448,24 @@ final class MpaStream implements StreamHandler {
             return;
         }
         p.dropTo(p.base + frameLen);
+        mode = Mode.AWAIT;
+        peer().peerChanged();
+    }
+
+    /**
+     * A Request or Reply frame whose private data the snapshot length cut: read from what was
+     * captured, the FPDUs after it taken to begin at the next captured octet.
+     */
+    private void cutHandshake(int frameLen) {
+        Pending p = pending;
+        MpaHandshake h = MpaRecognition.read(p, frameLen, dir);
+        MpaConnection c = session.recognise();
+        session.handshake[dir.ordinal()] = h;
+        MpaDetector.applyHandshake(c, h);
+        c.fpduStart[dir.ordinal()] = expect;
+        listener.handshake(c, h);
+        p.clear(expect);
+        atStreamStart = false;
         mode = Mode.AWAIT;
         peer().peerChanged();
     }

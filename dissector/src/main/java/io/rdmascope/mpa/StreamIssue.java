@@ -15,6 +15,12 @@ public record StreamIssue(Kind kind, long frame, long timeNanos, Direction direc
         FRAMING,
         /** The capture ended, or a gap began, inside an FPDU. */
         TRUNCATED,
+        /**
+         * The snapshot length cut octets whose FPDUs are not known: whole FPDUs may lie in them, and
+         * the next captured octet is taken to begin an FPDU (MPA senders align FPDUs with TCP
+         * segments, as RFC 5044 recommends). Not a fault of the traffic.
+         */
+        SNAPPED,
         /** A marker's FPDUPTR that does not point back to the FPDU's start. */
         MARKER_INVALID,
         /** TCP FIN. */

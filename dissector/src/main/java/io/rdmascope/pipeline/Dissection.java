@@ -214,7 +214,9 @@ public final class Dissection {
 
         @Override
         public void fpdu(MpaConnection connection, Fpdu fpdu) {
-            DdpSegment segment = decoder.read(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable);
+            DdpSegment segment = fpdu.snapped
+                    ? decoder.readHead(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable, fpdu.ulpduLength)
+                    : decoder.read(fpdu.buf, fpdu.ulpduOffset, fpdu.ulpduAvailable);
             pdus.pdu(connection, fpdu, segment);
         }
 

@@ -12,15 +12,16 @@ import io.rdmascope.tcp.Direction;
  * <p>Words: frame, first frame, stream offset, wire and ULPDU lengths, pad length and octets and markers,
  * CRC field, CRC computed, marker origin, bad markers and ULPDU octets available, and the
  * capture times of the frames that complete and begin it. Flags ({@value
- * #FLAG_BITS} bits): direction, truncated, CRC verdict (two bits), non-zero pad.
+ * #FLAG_BITS} bits): direction, truncated, CRC verdict (two bits), non-zero pad, cut by the
+ * snapshot length.
  */
 public final class FpduRecord {
     /** Words of a record. */
     public static final int WORDS = 11;
     /** Bits of {@link #flags}: the bits above are free for the holder of the record. */
-    public static final int FLAG_BITS = 5;
+    public static final int FLAG_BITS = 6;
 
-    private static final int FROM_RESPONDER = 1, TRUNCATED = 2, CRC_OK = 4, CRC_BAD = 8, PAD_NON_ZERO = 16;
+    private static final int FROM_RESPONDER = 1, TRUNCATED = 2, CRC_OK = 4, CRC_BAD = 8, PAD_NON_ZERO = 16, SNAPPED = 32;
     private static final Direction[] DIRECTIONS = Direction.values();
 
     private FpduRecord() {}
@@ -28,7 +29,8 @@ public final class FpduRecord {
     /** The FPDU's flags, in the low {@link #FLAG_BITS} bits. */
     public static int flags(Fpdu f) {
         return f.direction.ordinal() | (f.truncated ? TRUNCATED : 0)
-                | (f.crcOk == null ? 0 : f.crcOk ? CRC_OK : CRC_BAD) | (f.padNonZero ? PAD_NON_ZERO : 0);
+                | (f.crcOk == null ? 0 : f.crcOk ? CRC_OK : CRC_BAD) | (f.padNonZero ? PAD_NON_ZERO : 0)
+                | (f.snapped ? SNAPPED : 0);
     }
 
     /** Writes the FPDU's fields into {@code o[at]} to {@code o[at + WORDS - 1]}. */
@@ -55,6 +57,7 @@ public final class FpduRecord {
         f.truncated = (flags & TRUNCATED) != 0;
         f.crcOk = (flags & CRC_OK) != 0 ? Boolean.TRUE : (flags & CRC_BAD) != 0 ? Boolean.FALSE : null;
         f.padNonZero = (flags & PAD_NON_ZERO) != 0;
+        f.snapped = (flags & SNAPPED) != 0;
         f.frame = o[at];
         f.firstFrame = o[at + 1];
         f.streamOffset = o[at + 2];

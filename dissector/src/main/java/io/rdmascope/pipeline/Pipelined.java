@@ -475,7 +475,7 @@ final class Pipelined {
             int at = (int) (o[i + FPDU_LONGS - 1] >>> 32);
             int head = (int) o[i + FPDU_LONGS - 1];
             DdpSegment segment = (flags & NO_ULPDU) != 0 ? decoder.read(null, 0, 0)
-                    : decoder.readHead(b.data, at, head, f.ulpduAvailable);
+                    : decoder.readHead(b.data, at, head, f.snapped ? f.ulpduLength : f.ulpduAvailable);
             listener.pdu(connection, f, segment);
         }
     }

@@ -264,6 +264,9 @@ public final class AnalysisJsonWriter {
         JsonValues.writeNullableInt(g, "responderIrd", c.responderIrd);
         JsonValues.writeNullableInt(g, "responderOrd", c.responderOrd);
         g.writeBooleanField("assumed", c.assumed);
+        if (c.snapshotCut > 0) {
+            g.writeNumberField("snapshotCut", c.snapshotCut);
+        }
         g.writeEndObject();
         g.writeNumberField("fpdus", s.fpdus());
         g.writeEndObject();

@@ -126,7 +126,11 @@ public final class AnalysisTables {
             roce("goBackN", Type.INT64, q -> q.counters.goBackN),
             roce("duplicatePackets", Type.INT64, q -> q.counters.duplicatePackets),
             roce("sequenceStateDropped", Type.INT64, q -> q.counters.sequenceStateDropped),
-            roce("snapshotCut", Type.INT64, q -> q.counters.snapshotCut == 0 ? null : q.counters.snapshotCut)));
+            col("snapshotCut", Type.INT64, r -> {
+                long n = r.mpa() != null ? r.mpa().connection().snapshotCut : r.other() instanceof QpConnection q
+                        ? q.counters.snapshotCut : 0;
+                return n == 0 ? null : n;
+            })));
 
     /** A column of the MPA connections' rows, null on the others. */
     private static Column<ConnectionRow> mpa(String name, Type type, Function<MpaConnection, Object> value) {

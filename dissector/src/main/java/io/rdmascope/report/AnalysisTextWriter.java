@@ -381,6 +381,10 @@ public final class AnalysisTextWriter {
         if (c.assumed) {
             sb.append(" (handshake not captured: parameters inferred)");
         }
+        if (c.snapshotCut > 0) {
+            sb.append(", ").append(c.snapshotCut).append(plural(c.snapshotCut, " TCP segment"))
+                    .append(" cut by the snapshot length (CRC not checked)");
+        }
         return sb.toString();
     }
 

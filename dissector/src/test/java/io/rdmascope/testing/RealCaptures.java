@@ -26,11 +26,20 @@ public final class RealCaptures {
 
     /** The captures of the kernel's soft-RoCE driver (rdma_rxe), sorted; none when the folder is not there. */
     public static List<Path> rxe() {
-        Path rxe = dir().resolve("rxe");
-        if (!Files.isDirectory(rxe)) {
+        return folder("rxe");
+    }
+
+    /** The captures of the kernel's soft-iWARP driver (siw), sorted; none when the folder is not there. */
+    public static List<Path> siw() {
+        return folder("siw");
+    }
+
+    private static List<Path> folder(String name) {
+        Path folder = dir().resolve(name);
+        if (!Files.isDirectory(folder)) {
             return List.of();
         }
-        try (Stream<Path> s = Files.list(rxe)) {
+        try (Stream<Path> s = Files.list(folder)) {
             return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,0 +1,91 @@
+package io.rdmascope.robust;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rdmascope.engine.NicSettings;
+import io.rdmascope.engine.Severity;
+import io.rdmascope.engine.TransactionKind;
+import io.rdmascope.engine.TransactionStatus;
+import io.rdmascope.engine.Violation;
+import io.rdmascope.engine.ViolationCode;
+import io.rdmascope.pipeline.Analyzer;
+import io.rdmascope.pipeline.ConnectionSummary;
+import io.rdmascope.pipeline.FileAnalysis;
+import io.rdmascope.testing.PcapRecords;
+import io.rdmascope.testing.RealCaptures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * iWARP captures made with a small snapshot length ({@code tcpdump -s 96}), keeping the headers of
+ * each TCP segment. The octets cut are not lost on the wire: the streams go on past them, FPDUs are
+ * framed by their length fields, and the kernel's soft-iWARP captures cut so stay free of errors and
+ * warnings, with every RDMA operation of the whole capture still a transaction of its kind.
+ */
+class IwarpCutCapturesTest {
+    @TempDir
+    Path dir;
+
+    static List<Path> captures() {
+        return RealCaptures.siw();
+    }
+
+    @ParameterizedTest
+    @MethodSource("captures")
+    void aSnapshotLengthKeepingTheHeadersLosesNoOperationAndRaisesNothing(Path capture) throws Exception {
+        byte[] whole = Files.readAllBytes(capture);
+        try (FileAnalysis full = analyze(capture)) {
+            for (int snap : new int[] {96, 128}) {
+                Path cut = dir.resolve(snap + "-" + capture.getFileName());
+                Files.write(cut, PcapRecords.snap(whole, snap));
+                try (FileAnalysis a = analyze(cut)) {
+                    String what = capture.getFileName() + " cut at " + snap;
+                    assertThat(a.violationCounts().get(Severity.ERROR)).as(what)
+                            .isEqualTo(full.violationCounts().get(Severity.ERROR));
+                    assertThat(codes(a, Severity.WARNING)).as(what).isEqualTo(codes(full, Severity.WARNING));
+                    assertThat(a.connections()).as(what).hasSameSizeAs(full.connections());
+                    long cutSegments = 0;
+                    for (ConnectionSummary c : a.connections()) {
+                        cutSegments += c.connection().snapshotCut;
+                    }
+                    assertThat(cutSegments).as(what).isPositive();
+                    assertThat(operations(a)).as(what).isEqualTo(operations(full));
+                }
+            }
+        }
+    }
+
+    private static FileAnalysis analyze(Path file) throws IOException {
+        return new Analyzer(NicSettings.DEFAULTS).analyze(file, file.getFileName().toString());
+    }
+
+    /** How many violations of each code of this severity. */
+    private static Map<ViolationCode, Long> codes(FileAnalysis a, Severity severity) {
+        Map<ViolationCode, Long> m = new HashMap<>();
+        for (Violation v : a.violations()) {
+            if (v.severity() == severity) {
+                m.merge(v.code(), 1L, Long::sum);
+            }
+        }
+        return m;
+    }
+
+    /** The RDMA operations of each kind, whatever their status. */
+    private static Map<TransactionKind, Long> operations(FileAnalysis a) {
+        Map<TransactionKind, Long> m = new HashMap<>();
+        for (Map.Entry<TransactionKind, Map<TransactionStatus, Long>> e : a.transactionCountsByKind().entrySet()) {
+            if (e.getKey() == TransactionKind.READ || e.getKey() == TransactionKind.WRITE
+                    || e.getKey() == TransactionKind.SEND || e.getKey() == TransactionKind.ATOMIC) {
+                m.put(e.getKey(), e.getValue().values().stream().mapToLong(Long::longValue).sum());
+            }
+        }
+        return m;
+    }
+}
