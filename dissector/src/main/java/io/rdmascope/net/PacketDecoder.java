@@ -10,6 +10,12 @@ import io.rdmascope.capture.Packet;
  * the DLT values 12 and 14 that some writers put in files); IPv4 (228); IPv6 (229); BSD loopback
  * (0, address family in the capturing host's byte order, and 108, in network order).
  *
+ * <p>Tunnels are followed to the frame or datagram inside, as a port mirror or an overlay network
+ * delivers it: GRE (RFC 2784, RFC 2890) carrying Ethernet (0x6558), IPv4 or IPv6, ERSPAN types I,
+ * II and III (GRE protocols 0x88BE and 0x22EB, the type III platform-specific subheader
+ * included), VXLAN (RFC 7348, UDP port 4789) and Geneve (RFC 8926, UDP port 6081) carrying
+ * Ethernet; at most {@link #MAX_TUNNELS} within one frame.
+ *
  * <p>IPv4 options are skipped by the header length; IPv6 hop-by-hop, routing, destination options
  * and authentication headers are followed. Fragmented datagrams of both versions are reassembled
  * (see {@link Fragments}); the segment is returned with the frame that completes its datagram.
@@ -33,6 +39,11 @@ public final class PacketDecoder {
     /** The pcap link type of native InfiniBand captures (LINKTYPE_INFINIBAND). */
     static final int LINK_INFINIBAND = 247;
 
+    /** Tunnels followed within one frame (an ERSPAN mirror of VXLAN overlay traffic takes two). */
+    static final int MAX_TUNNELS = 4;
+    static final int VXLAN_PORT = 4789, GENEVE_PORT = 6081;
+    static final int GRE_ETHERNET = 0x6558, GRE_ERSPAN_2 = 0x88be, GRE_ERSPAN_3 = 0x22eb;
+
     /** What {@link #decode(Packet, TcpSegment, IbFrame)} found. */
     public static final int NONE = 0, TCP = 1, IB = 2;
 
@@ -40,6 +51,8 @@ public final class PacketDecoder {
     /** Where an InfiniBand packet is described, or null when the caller reads TCP only. */
     private IbFrame ib;
     private boolean foundIb;
+    /** Tunnels entered in the frame being decoded. */
+    private int tunnels;
     private final Fragments fragments = new Fragments(MAX_PENDING_DATAGRAMS);
 
     // the outermost IP header of the frame last decoded, whatever it carries (ipSource)
@@ -102,6 +115,7 @@ public final class PacketDecoder {
         this.ib = ib;
         this.foundIb = false;
         this.ipFound = false;
+        this.tunnels = 0;
         try {
             boolean tcp = decodeLink(packet, out);
             return tcp ? TCP : foundIb ? IB : NONE;
@@ -172,6 +186,19 @@ public final class PacketDecoder {
                 return false;
             }
         }
+        return etherType(d, type, o, end, p, out);
+    }
+
+    /** An Ethernet frame at {@code o} (inside a tunnel). */
+    private boolean ethernet(byte[] d, int o, int end, Packet p, TcpSegment out) {
+        if (end - o < 14) {
+            return false;
+        }
+        return etherType(d, u16(d, o + 12), o + 14, end, p, out);
+    }
+
+    /** What follows an Ethernet header of EtherType {@code type}, VLAN tags first, at {@code o}. */
+    private boolean etherType(byte[] d, int type, int o, int end, Packet p, TcpSegment out) {
         while (isTag(type)) {
             if (end - o < 4) {
                 return false;
@@ -220,7 +247,17 @@ public final class PacketDecoder {
         }
         int protocol = d[o + 9] & 0xff;
         if (protocol != 6) {
-            if (protocol == 17 && ib != null && (u16(d, o + 6) & 0x3fff) == 0) {
+            boolean whole = (u16(d, o + 6) & 0x3fff) == 0;
+            if (protocol == 47 && whole) {
+                return gre(d, o + ihl, Math.min(ipEnd, end), p, out);
+            }
+            if (protocol == 17 && whole) {
+                int inner = overlay(d, o + ihl, Math.min(ipEnd, end));
+                if (inner >= 0) {
+                    return ++tunnels <= MAX_TUNNELS && ethernet(d, inner, Math.min(ipEnd, end), p, out);
+                }
+            }
+            if (protocol == 17 && ib != null && whole) {
                 udp(d, o, o + ihl, Math.min(ipEnd, end), ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV4,
                         (d[o + 1] & 3), endpoints.ipv4(Addresses.int32(d, o + 12), 0).address(),
                         endpoints.ipv4(Addresses.int32(d, o + 16), 0).address());
@@ -263,7 +300,12 @@ public final class PacketDecoder {
             switch (next) {
                 case 6:
                     return tcp(d, h, capEnd, ipEnd, p, out);
+                case 47:
+                    return d == addr6 && gre(d, h, capEnd, p, out);
                 case 17:
+                    if (d == addr6 && overlay(d, h, capEnd) >= 0) {
+                        return ++tunnels <= MAX_TUNNELS && ethernet(d, overlay(d, h, capEnd), capEnd, p, out);
+                    }
                     if (ib != null && d == addr6 && h == o + 40) {
                         udp(d, o, h, capEnd, ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV6,
                                 ((d[o + 1] & 0xff) >> 4) & 3, endpoints.ipv6(d, o + 8, 0).address(),
@@ -347,6 +389,60 @@ public final class PacketDecoder {
         out.wireLength = ipEnd - out.offset;
         out.payloadTruncated = ipEnd > capEnd;
         return true;
+    }
+
+    /**
+     * A GRE packet at {@code o} (RFC 2784, with RFC 2890's key and sequence number): the frame or
+     * datagram it carries. ERSPAN type I is Ethernet right after GRE, type II has an 8-octet header
+     * (GRE then carries a sequence number), type III a 12-octet one and, when its O bit is set, an
+     * 8-octet platform-specific subheader.
+     */
+    private boolean gre(byte[] d, int o, int end, Packet p, TcpSegment out) {
+        if (++tunnels > MAX_TUNNELS || end - o < 4) {
+            return false;
+        }
+        int flags = u16(d, o);
+        if ((flags & 7) != 0) {
+            return false; // version 1 is PPTP's enhanced GRE
+        }
+        boolean sequence = (flags & 0x1000) != 0;
+        int h = o + 4 + ((flags & 0x8000) != 0 ? 4 : 0) + ((flags & 0x2000) != 0 ? 4 : 0) + (sequence ? 4 : 0);
+        if (h > end) {
+            return false;
+        }
+        switch (u16(d, o + 2)) {
+            case GRE_ETHERNET:
+                return ethernet(d, h, end, p, out);
+            case ETH_IPV4:
+                return ipv4(d, h, end, p, out);
+            case ETH_IPV6:
+                return ipv6(d, h, end, p, out);
+            case GRE_ERSPAN_2:
+                return ethernet(d, sequence ? h + 8 : h, end, p, out);
+            case GRE_ERSPAN_3:
+                return end - h >= 12 && ethernet(d, h + 12 + ((d[h + 11] & 1) != 0 ? 8 : 0), end, p, out);
+            default:
+                return false;
+        }
+    }
+
+    /**
+     * The offset of the Ethernet frame that the UDP datagram at {@code u} carries for an overlay
+     * network (VXLAN with its I flag, Geneve with protocol type 0x6558), or -1.
+     */
+    private static int overlay(byte[] d, int u, int capEnd) {
+        if (capEnd - u < 16) {
+            return -1;
+        }
+        int port = u16(d, u + 2);
+        int h = u + 8;
+        if (port == VXLAN_PORT && (d[h] & 0x08) != 0) {
+            return h + 8;
+        }
+        if (port == GENEVE_PORT && (d[h] & 0xc0) == 0 && u16(d, h + 2) == GRE_ETHERNET) {
+            return h + 8 + (d[h] & 0x3f) * 4;
+        }
+        return -1;
     }
 
     /**

@@ -42,6 +42,34 @@ public final class PcapRecords {
         return out.toByteArray();
     }
 
+    /**
+     * The file with each record's octets replaced by what {@code f} makes of them (the original
+     * length grows or shrinks by as much as the captured length).
+     */
+    public static byte[] map(byte[] pcap, java.util.function.UnaryOperator<byte[]> f) {
+        ByteOrder order = order(pcap);
+        ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] h = new byte[FILE_HEADER];
+        in.get(h);
+        ByteBuffer.wrap(h).order(order).putInt(16, 262144);
+        out.writeBytes(h);
+        while (in.remaining() >= RECORD_HEADER) {
+            int ts = in.getInt(), us = in.getInt(), cap = in.getInt(), orig = in.getInt();
+            if (cap < 0 || cap > in.remaining()) {
+                break;
+            }
+            byte[] d = new byte[cap];
+            in.get(d);
+            byte[] m = f.apply(d);
+            ByteBuffer r = ByteBuffer.allocate(RECORD_HEADER).order(order).putInt(ts).putInt(us).putInt(m.length)
+                    .putInt(orig + m.length - cap);
+            out.writeBytes(r.array());
+            out.writeBytes(m);
+        }
+        return out.toByteArray();
+    }
+
     /** The records of the file. */
     public static int count(byte[] pcap) {
         ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
