@@ -9,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Detail-tree nodes of a frame's link, IP and TCP headers, with offsets into the frame. Field
- * names are Wireshark's ({@code eth.src}, {@code ip.src}, {@code tcp.srcport}, {@code tcp.flags.syn}
+ * Detail-tree nodes of a frame's link, IP and TCP headers, with offsets into the frame, through the
+ * tunnels {@link PacketDecoder} follows (GRE, ERSPAN, VXLAN, Geneve: their layers, then the frame
+ * inside). Field names are Wireshark's ({@code eth.src}, {@code ip.src}, {@code tcp.srcport}, {@code tcp.flags.syn}
  * ...). Sequence and acknowledgement numbers are the raw values carried in the header (this view
  * has no connection context for Wireshark's relative numbers). Building the tree allocates freely:
  * it is meant for one frame at a time, not for the decoding pass.
@@ -37,6 +38,7 @@ public final class NetFields {
         final int base;
         final int end;
         final List<FieldNode> out;
+        int tunnels;
 
         Builder(Packet p, List<FieldNode> out) {
             this.p = p;
@@ -99,16 +101,8 @@ public final class NetFields {
             int type;
             switch (p.linkType) {
                 case 1 -> {
-                    if (end - o < 14) {
-                        return;
-                    }
-                    List<FieldNode> c = new ArrayList<>();
-                    c.add(f("eth.dst", "Destination", Addresses.hex(d, o, 6, ':'), Addresses.hex(d, o, 6, ':'), o, 6));
-                    c.add(f("eth.src", "Source", Addresses.hex(d, o + 6, 6, ':'), Addresses.hex(d, o + 6, 6, ':'), o + 6, 6));
-                    type = u16(o + 12);
-                    c.add(hex("eth.type", "Type", type, 4, o + 12, 2));
-                    layer("eth", "Ethernet II, Src: " + Addresses.hex(d, o + 6, 6, ':') + ", Dst: " + Addresses.hex(d, o, 6, ':'), o, 14, c);
-                    o += 14;
+                    ethernet(o);
+                    return;
                 }
                 case 113 -> {
                     if (end - o < 16) {
@@ -171,6 +165,25 @@ public final class NetFields {
                     return;
                 }
             }
+            etherType(type, o);
+        }
+
+        /** An Ethernet II header at {@code o} and what it carries. */
+        void ethernet(int o) {
+            if (end - o < 14) {
+                return;
+            }
+            List<FieldNode> c = new ArrayList<>();
+            c.add(f("eth.dst", "Destination", Addresses.hex(d, o, 6, ':'), Addresses.hex(d, o, 6, ':'), o, 6));
+            c.add(f("eth.src", "Source", Addresses.hex(d, o + 6, 6, ':'), Addresses.hex(d, o + 6, 6, ':'), o + 6, 6));
+            int type = u16(o + 12);
+            c.add(hex("eth.type", "Type", type, 4, o + 12, 2));
+            layer("eth", "Ethernet II, Src: " + Addresses.hex(d, o + 6, 6, ':') + ", Dst: " + Addresses.hex(d, o, 6, ':'), o, 14, c);
+            etherType(type, o + 14);
+        }
+
+        /** What follows a link header of EtherType {@code type} at {@code o}: VLAN tags, then IP or ARP. */
+        void etherType(int type, int o) {
             while (PacketDecoder.isTag(type) && end - o >= 4) {
                 int tci = u16(o);
                 int inner = u16(o + 2);
@@ -230,6 +243,91 @@ public final class NetFields {
             c.add(num("udp.length", "Length", length, o + 4, 2));
             c.add(hex("udp.checksum", "Checksum", u16(o + 6), 4, o + 6, 2));
             layer("udp", "User Datagram Protocol, Src Port: " + sport + ", Dst Port: " + dport, o, 8, c);
+            int inner = PacketDecoder.overlay(d, o, end);
+            if (inner < 0 || ++tunnels > PacketDecoder.MAX_TUNNELS) {
+                return;
+            }
+            int h = o + 8;
+            List<FieldNode> t = new ArrayList<>();
+            if (dport == PacketDecoder.VXLAN_PORT) {
+                t.add(hex("vxlan.flags", "Flags", u8(h), 2, h, 1));
+                t.add(num("vxlan.vni", "VXLAN Network Identifier (VNI)", u32(h + 4) >>> 8, h + 4, 3));
+                layer("vxlan", "Virtual eXtensible Local Area Network", h, 8, t);
+            } else {
+                t.add(num("geneve.version", "Version", u8(h) >> 6, h, 1));
+                t.add(hex("geneve.proto_type", "Protocol Type", u16(h + 2), 4, h + 2, 2));
+                t.add(num("geneve.vni", "Virtual Network Identifier (VNI)", u32(h + 4) >>> 8, h + 4, 3));
+                layer("geneve", "Generic Network Virtualization Encapsulation", h, Math.min(inner, end) - h, t);
+            }
+            ethernet(inner);
+        }
+
+        /** GRE (RFC 2784, RFC 2890) and what it carries: Ethernet, IP, or an ERSPAN header and a mirrored frame. */
+        void gre(int o, int stop) {
+            if (++tunnels > PacketDecoder.MAX_TUNNELS || stop - o < 4) {
+                return;
+            }
+            int flags = u16(o), protocol = u16(o + 2);
+            List<FieldNode> c = new ArrayList<>();
+            c.add(hex("gre.flags_and_version", "Flags and Version", flags, 4, o, 2));
+            c.add(hex("gre.proto", "Protocol Type", protocol, 4, o + 2, 2));
+            int h = o + 4;
+            if ((flags & 0x8000) != 0 && stop - h >= 4) {
+                c.add(hex("gre.checksum", "Checksum", u16(h), 4, h, 2));
+                h += 4;
+            }
+            if ((flags & 0x2000) != 0 && stop - h >= 4) {
+                c.add(num("gre.key", "Key", u32(h), h, 4));
+                h += 4;
+            }
+            boolean sequence = (flags & 0x1000) != 0;
+            if (sequence && stop - h >= 4) {
+                c.add(num("gre.sequence_number", "Sequence Number", u32(h), h, 4));
+                h += 4;
+            }
+            layer("gre", "Generic Routing Encapsulation (" + Hex.atLeast(protocol, 4) + ")", o, Math.min(h, stop) - o, c);
+            if ((flags & 7) != 0 || h > stop) {
+                return;
+            }
+            switch (protocol) {
+                case PacketDecoder.GRE_ETHERNET -> ethernet(h);
+                case PacketDecoder.ETH_IPV4 -> ipv4(h);
+                case PacketDecoder.ETH_IPV6 -> ipv6(h);
+                case PacketDecoder.GRE_ERSPAN_2 -> {
+                    if (sequence) {
+                        erspan(h, 8, stop);
+                    } else {
+                        ethernet(h);
+                    }
+                }
+                case PacketDecoder.GRE_ERSPAN_3 -> erspan(h, 12, stop);
+                default -> { }
+            }
+        }
+
+        /** An ERSPAN type II (8 octets) or type III (12, and a subheader of 8 when its O bit is set) header, then the frame. */
+        void erspan(int o, int header, int stop) {
+            if (stop - o < header) {
+                return;
+            }
+            List<FieldNode> c = new ArrayList<>();
+            c.add(num("erspan.version", "Version", u8(o) >> 4, o, 1));
+            c.add(num("erspan.vlan", "Vlan", u16(o) & 0xfff, o, 2));
+            c.add(num("erspan.cos", "COS", u8(o + 2) >> 5, o + 2, 1));
+            c.add(num("erspan.spanid", "SpanID", u16(o + 2) & 0x3ff, o + 2, 2));
+            int length = header;
+            if (header == 8) {
+                c.add(num("erspan.index", "Index", u32(o + 4) & 0xfffff, o + 5, 3));
+            } else {
+                c.add(num("erspan.timestamp", "Timestamp", u32(o + 4), o + 4, 4));
+                c.add(num("erspan.sgt", "Security Group Tag", u16(o + 8), o + 8, 2));
+                boolean subheader = (u8(o + 11) & 1) != 0;
+                c.add(flag("erspan.o", "Optional Sub headers", subheader, o + 11, 1));
+                length += subheader ? 8 : 0;
+            }
+            layer("erspan", "Encapsulated Remote Switch Packet ANalysis Type " + (header == 8 ? "II" : "III"), o,
+                    Math.min(length, stop - o), c);
+            ethernet(o + length);
         }
 
         /** ICMP (RFC 792) or ICMPv6 (RFC 4443): type and code, and the target of IPv6 neighbour discovery. */
@@ -356,6 +454,7 @@ public final class NetFields {
             switch (protocol) {
                 case 6 -> tcp(o, ipEnd);
                 case 17 -> udp(o);
+                case 47 -> gre(o, Math.min(end, ipEnd));
                 case 1 -> icmp(o, false);
                 case 58 -> icmp(o, true);
                 default -> { }

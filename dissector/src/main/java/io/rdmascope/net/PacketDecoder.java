@@ -55,14 +55,16 @@ public final class PacketDecoder {
     private int tunnels;
     private final Fragments fragments = new Fragments(MAX_PENDING_DATAGRAMS);
 
-    // the outermost IP header of the frame last decoded, whatever it carries (ipSource)
-    private boolean ipFound, ip6;
+    // the IP header of the frame last decoded, whatever it carries (ipSource): the outermost, or
+    // the first inside the innermost tunnel that holds one, as Wireshark's address columns show
+    private boolean ipFound, ip6, tunnelEntered;
     private byte[] ipData;
     private int ipOffset;
 
     /**
      * The source address of the IPv4 or IPv6 header of the frame last decoded, whatever the
-     * datagram carries (a fragment, UDP, ICMP), or null when the frame holds no IP header.
+     * datagram carries (a fragment, UDP, ICMP), or null when the frame holds no IP header. In a
+     * tunnel, the header inside it (the innermost that has one).
      */
     public String ipSource() {
         return ipAddress(0);
@@ -83,8 +85,9 @@ public final class PacketDecoder {
 
     /** Notes the first IP header of the frame. */
     private void ipHeader(byte[] d, int o, boolean v6) {
-        if (!ipFound) {
+        if (!ipFound || tunnelEntered) {
             ipFound = true;
+            tunnelEntered = false;
             ip6 = v6;
             ipData = d;
             ipOffset = o;
@@ -116,6 +119,7 @@ public final class PacketDecoder {
         this.foundIb = false;
         this.ipFound = false;
         this.tunnels = 0;
+        this.tunnelEntered = false;
         try {
             boolean tcp = decodeLink(packet, out);
             return tcp ? TCP : foundIb ? IB : NONE;
@@ -191,6 +195,7 @@ public final class PacketDecoder {
 
     /** An Ethernet frame at {@code o} (inside a tunnel). */
     private boolean ethernet(byte[] d, int o, int end, Packet p, TcpSegment out) {
+        tunnelEntered = true;
         if (end - o < 14) {
             return false;
         }
@@ -410,6 +415,7 @@ public final class PacketDecoder {
         if (h > end) {
             return false;
         }
+        tunnelEntered = true;
         switch (u16(d, o + 2)) {
             case GRE_ETHERNET:
                 return ethernet(d, h, end, p, out);
@@ -430,7 +436,7 @@ public final class PacketDecoder {
      * The offset of the Ethernet frame that the UDP datagram at {@code u} carries for an overlay
      * network (VXLAN with its I flag, Geneve with protocol type 0x6558), or -1.
      */
-    private static int overlay(byte[] d, int u, int capEnd) {
+    static int overlay(byte[] d, int u, int capEnd) {
         if (capEnd - u < 16) {
             return -1;
         }

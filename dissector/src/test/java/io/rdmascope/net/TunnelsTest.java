@@ -107,6 +107,76 @@ class TunnelsTest {
         }
     }
 
+    /** The detail tree shows the tunnel's layers, then the frame inside, as Wireshark's does. */
+    @Test
+    void theDetailTreeShowsTheTunnelAndTheFrameInside() throws Exception {
+        byte[] inner = firstFrame(Path.of("..", "samples", "roce-write.pcap"));
+        assertThat(layers(udp(inner, 4789, 8))).containsExactly("frame", "eth", "ip", "udp", "vxlan", "eth", "ip", "udp");
+        assertThat(layers(gre(inner, GRE_ERSPAN_III, true, 20)))
+                .containsExactly("frame", "eth", "ip", "gre", "erspan", "eth", "ip", "udp");
+        assertThat(layers(gre(inner, GRE_ERSPAN_II, true, 8)))
+                .containsExactly("frame", "eth", "ip", "gre", "erspan", "eth", "ip", "udp");
+        assertThat(layers(udp(inner, 6081, 8))).containsExactly("frame", "eth", "ip", "udp", "geneve", "eth", "ip", "udp");
+        // the addresses of a frame are those inside the tunnel, as in Wireshark's columns
+        PacketDecoder decoder = new PacketDecoder();
+        decoder.decode(packet(gre(inner, GRE_ERSPAN_II, true, 8)), new TcpSegment(), new IbFrame());
+        assertThat(decoder.ipSource()).isEqualTo("10.0.0.1");
+    }
+
+    /** Damaged tunnel frames, and tunnels inside tunnels past the bound, end the decoding quietly. */
+    @Test
+    void damagedAndEndlesslyNestedTunnelsAreReadSafely() throws Exception {
+        byte[] inner = firstFrame(Path.of("..", "samples", "roce-write.pcap"));
+        byte[] nested = inner;
+        for (int i = 0; i < 10; i++) {
+            nested = i % 2 == 0 ? udp(nested, 4789, 8) : gre(nested, GRE_ERSPAN_II, true, 8);
+        }
+        PacketDecoder decoder = new PacketDecoder();
+        IbFrame ib = new IbFrame();
+        assertThat(decoder.decode(packet(nested), new TcpSegment(), ib)).isEqualTo(PacketDecoder.NONE);
+        assertThat(layers(nested)).hasSizeLessThan(30);
+        java.util.Random r = new java.util.Random(7);
+        byte[][] goods = {udp(inner, 4789, 8), gre(inner, GRE_ERSPAN_III, true, 20), udp(inner, 6081, 8),
+                gre(inner, GRE_TEB, false, 0)};
+        for (int i = 0; i < 20000; i++) {
+            byte[] f = goods[i % goods.length].clone();
+            for (int k = 1 + r.nextInt(4); k > 0; k--) {
+                f[r.nextInt(Math.min(f.length, 90))] = (byte) r.nextInt(256);
+            }
+            f = java.util.Arrays.copyOf(f, r.nextInt(f.length + 1));
+            decoder.decode(packet(f), new TcpSegment(), ib);
+            assertThat(NetFields.layers(packet(f))).isNotEmpty();
+        }
+    }
+
+    private static io.rdmascope.capture.Packet packet(byte[] frame) {
+        io.rdmascope.capture.Packet p = new io.rdmascope.capture.Packet();
+        p.frame = 1;
+        p.linkType = 1;
+        p.data = frame;
+        p.offset = 0;
+        p.length = frame.length;
+        p.originalLength = frame.length;
+        return p;
+    }
+
+    private static List<String> layers(byte[] frame) {
+        List<String> names = new ArrayList<>();
+        for (io.rdmascope.fields.FieldNode n : NetFields.layers(packet(frame))) {
+            names.add(n.name());
+        }
+        return names;
+    }
+
+    /** The first record of a pcap file (big- or little-endian). */
+    private static byte[] firstFrame(Path pcap) throws IOException {
+        byte[] b = Files.readAllBytes(pcap);
+        ByteBuffer in = ByteBuffer.wrap(b).order((b[0] & 0xff) == 0xd4 ? java.nio.ByteOrder.LITTLE_ENDIAN
+                : java.nio.ByteOrder.BIG_ENDIAN);
+        int cap = in.getInt(24 + 8);
+        return java.util.Arrays.copyOfRange(b, 24 + 16, 24 + 16 + cap);
+    }
+
     // ------------------------------------------------------------------ the wrappers
 
     static final int GRE_ERSPAN_II = 0x88be, GRE_ERSPAN_III = 0x22eb, GRE_TEB = 0x6558;
