@@ -374,6 +374,7 @@ public final class Engine implements MessageListener {
             ledger.event(e.timeNanos);
         }
         ledger.seen(e.frame);
+        c.snapped |= e.snapped;
         if (e.kind == RdmaEvent.Kind.CLOSE) {
             verbs.closed(c);
             close(c, e.frame, e.text);

@@ -70,6 +70,8 @@ public final class RdmaEvent {
     public boolean first;
     /** The message's last packet. */
     public boolean last;
+    /** The capture's snapshot length cut the packet: its payload is not all in the capture. */
+    public boolean snapped;
     /** The transport's opcode of the packet. */
     public int opcode;
     /** The transport's name of the opcode ("RC SEND Only"). */

@@ -656,6 +656,7 @@ public final class QueuePairs {
         Kind kind = send ? Kind.SEND : Opcodes.isWrite(op) ? Kind.WRITE
                 : op == Opcodes.READ_REQUEST ? Kind.READ_REQUEST : Kind.ATOMIC_REQUEST;
         RdmaEvent e = new RdmaEvent(kind, d, p.frame, p.timeNanos);
+        e.snapped = p.snapped;
         e.opcode = p.opcode;
         e.operation = Opcodes.name(p.opcode);
         e.queue = p.destQp;
@@ -965,6 +966,7 @@ public final class QueuePairs {
         q.nextResponse = (p.psn + 1) & PSN_MASK;
         length(c, 1 - d, p, op);
         RdmaEvent e = new RdmaEvent(Kind.READ_RESPONSE, d, p.frame, p.timeNanos);
+        e.snapped = p.snapped;
         e.opcode = p.opcode;
         e.message = q.message;
         e.bytes = Math.max(0, p.payloadLength);
