@@ -19,7 +19,7 @@ public final class FrameRow {
      * @param timeNanos capture time in nanoseconds since the Unix epoch
      * @param source source address (and port), shared between rows of one flow
      * @param protocol the highest layer decoded: "Ethernet", "IP", "TCP", "MPA", "DDP/RDMAP"
-     * @param length captured length in octets
+     * @param length the frame's length on the wire in octets (frame.len, as Wireshark's Length column), not what the capture kept
      * @param info one-line summary of what the frame carries
      */
     public FrameRow(long number, long timeNanos, String source, String destination, String protocol, int length,

@@ -42,7 +42,7 @@ final class FrameRows {
             text = flow >= 0 ? index.flowText(flow) : null;
         }
         Packet p = reader.read(frame);
-        int length = p == null ? 0 : p.length;
+        int length = p == null ? 0 : p.originalLength;
         if (kind == FrameIndex.KIND_OTHER || text == null) {
             FrameSummary.NonTcp d = p == null ? new FrameSummary.NonTcp("", "", "Frame", "frame not readable")
                     : FrameSummary.describe(p);
