@@ -138,7 +138,7 @@ final class MpaStream implements StreamHandler {
 
     private void onCut(long frame, long time, long streamOffset, long length) {
         session.snapshotCut();
-        boolean inPlace = streamOffset == expect && length > 0 && (framer == null || !framer.markersOn());
+        boolean inPlace = streamOffset == expect && length > 0;
         if (inPlace && mode == Mode.DETECT && atStreamStart) {
             int frameLen = MpaRecognition.handshakeLength(pending, true);
             if (frameLen > 0 && pending.base + frameLen <= streamOffset + length) {
@@ -154,6 +154,8 @@ final class MpaStream implements StreamHandler {
             drive();
             ended = was;
         }
+        // with markers, the framer cannot skip octets it does not see: the cut is a gap to it
+        inPlace &= framer == null || !framer.markersOn();
         if (inPlace && mode == Mode.FRAME) {
             expect = streamOffset + length;
             if (!framer.skip(frame, time, length)) {

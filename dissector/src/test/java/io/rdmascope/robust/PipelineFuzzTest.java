@@ -169,13 +169,15 @@ class PipelineFuzzTest {
             s.offset = 0;
             s.length = d.length;
             s.payloadTruncated = in.consumeBoolean();
+            // a record the snapshot length cut: the IP length says more octets were sent
+            s.wireLength = d.length + (s.payloadTruncated ? in.consumeInt(0, 70000) : 0);
             r.segment(s);
         }
         r.finish();
         mpa.finish();
     }
 
-    /** MPA detection and framing of arbitrary stream octets in random segmentation, with gaps. */
+    /** MPA detection and framing of arbitrary stream octets in random segmentation, with gaps and snapshot-length cuts. */
     @FuzzTest(maxDuration = "2m")
     void mpaStream(FuzzedDataProvider in) {
         MpaDetector mpa = new MpaDetector(new Ignore());
@@ -200,6 +202,10 @@ class PipelineFuzzTest {
             if (what == 0) {
                 long len = in.consumeLong(1, 1 << 20);
                 h[d].gap(frame++, 0L, off[d], len);
+                off[d] += len;
+            } else if (what == 1) {
+                long len = in.consumeLong(1, 70000);
+                h[d].cut(frame++, 0L, off[d], len);
                 off[d] += len;
             } else {
                 byte[] b = in.consumeBytes(in.consumeInt(0, 3000));
