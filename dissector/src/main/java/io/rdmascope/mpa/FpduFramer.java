@@ -378,20 +378,9 @@ final class FpduFramer {
 
     /** Delivers the FPDU whose end the snapshot length cut, with the octets captured before the cut. */
     private void deliverSnapped(long frame, long time) {
-        int ulpduLength = FIELDS.ulpduLength(asm, 0);
-        Fpdu f = describe(frame, time, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
-        f.crcField = 0;
-        f.crcComputed = 0;
-        f.crcOk = null;
-        f.truncated = true;
-        f.snapped = true;
-        f.padNonZero = false;
-        f.padOctets = 0;
-        f.buf = asm;
-        f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
-        f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, snappedAt - FpduLayout.LENGTH_FIELD_SIZE));
+        int kept = snappedAt;
         snappedAt = -1;
-        listener.fpdu(connection, f);
+        deliverCut(frame, time, kept, true);
     }
 
     /**
@@ -405,19 +394,27 @@ final class FpduFramer {
         int kept = snappedAt >= 0 ? snappedAt : imgLen;
         snappedAt = -1;
         if (kept >= FpduLayout.LENGTH_FIELD_SIZE) {
-            int ulpduLength = FIELDS.ulpduLength(asm, 0);
-            Fpdu f = describe(frame, time, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
-            f.crcField = 0;
-            f.crcComputed = 0;
-            f.crcOk = null;
-            f.truncated = true;
-            f.snapped = false;
-            f.padNonZero = false;
-            f.padOctets = 0;
-            f.buf = asm;
-            f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
-            f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, kept - FpduLayout.LENGTH_FIELD_SIZE));
-            listener.fpdu(connection, f);
+            deliverCut(frame, time, kept, false);
         }
+    }
+
+    /**
+     * Delivers the FPDU being assembled, of which the first {@code kept} image octets are at hand:
+     * its CRC unchecked, {@code snapped} when the rest was sent but not captured.
+     */
+    private void deliverCut(long frame, long time, int kept, boolean snapped) {
+        int ulpduLength = FIELDS.ulpduLength(asm, 0);
+        Fpdu f = describe(frame, time, (int) (pos - fStart), ulpduLength, FpduLayout.padLength(ulpduLength));
+        f.crcField = 0;
+        f.crcComputed = 0;
+        f.crcOk = null;
+        f.truncated = true;
+        f.snapped = snapped;
+        f.padNonZero = false;
+        f.padOctets = 0;
+        f.buf = asm;
+        f.ulpduOffset = FpduLayout.LENGTH_FIELD_SIZE;
+        f.ulpduAvailable = Math.max(0, Math.min(ulpduLength, kept - FpduLayout.LENGTH_FIELD_SIZE));
+        listener.fpdu(connection, f);
     }
 }

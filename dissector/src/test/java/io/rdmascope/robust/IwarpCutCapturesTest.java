@@ -2,19 +2,13 @@ package io.rdmascope.robust;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Severity;
-import io.rdmascope.engine.TransactionKind;
-import io.rdmascope.engine.TransactionStatus;
 import io.rdmascope.engine.Violation;
 import io.rdmascope.engine.ViolationCode;
-import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.ConnectionSummary;
 import io.rdmascope.pipeline.FileAnalysis;
-import io.rdmascope.testing.PcapRecords;
+import io.rdmascope.testing.OperationCounts;
 import io.rdmascope.testing.RealCaptures;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -40,30 +34,18 @@ class IwarpCutCapturesTest {
     @ParameterizedTest
     @MethodSource("captures")
     void aSnapshotLengthKeepingTheHeadersLosesNoOperationAndRaisesNothing(Path capture) throws Exception {
-        byte[] whole = Files.readAllBytes(capture);
-        try (FileAnalysis full = analyze(capture)) {
-            for (int snap : new int[] {96, 128}) {
-                Path cut = dir.resolve(snap + "-" + capture.getFileName());
-                Files.write(cut, PcapRecords.snap(whole, snap));
-                try (FileAnalysis a = analyze(cut)) {
-                    String what = capture.getFileName() + " cut at " + snap;
-                    assertThat(a.violationCounts().get(Severity.ERROR)).as(what)
-                            .isEqualTo(full.violationCounts().get(Severity.ERROR));
-                    assertThat(codes(a, Severity.WARNING)).as(what).isEqualTo(codes(full, Severity.WARNING));
-                    assertThat(a.connections()).as(what).hasSameSizeAs(full.connections());
-                    long cutSegments = 0;
-                    for (ConnectionSummary c : a.connections()) {
-                        cutSegments += c.connection().snapshotCut;
-                    }
-                    assertThat(cutSegments).as(what).isPositive();
-                    assertThat(operations(a)).as(what).isEqualTo(operations(full));
-                }
+        HeadersOnly.compare(capture, dir, (what, snap, full, a) -> {
+            assertThat(a.violationCounts().get(Severity.ERROR)).as(what)
+                    .isEqualTo(full.violationCounts().get(Severity.ERROR));
+            assertThat(codes(a, Severity.WARNING)).as(what).isEqualTo(codes(full, Severity.WARNING));
+            assertThat(a.connections()).as(what).hasSameSizeAs(full.connections());
+            long cutSegments = 0;
+            for (ConnectionSummary c : a.connections()) {
+                cutSegments += c.connection().snapshotCut;
             }
-        }
-    }
-
-    private static FileAnalysis analyze(Path file) throws IOException {
-        return new Analyzer(NicSettings.DEFAULTS).analyze(file, file.getFileName().toString());
+            assertThat(cutSegments).as(what).isPositive();
+            assertThat(OperationCounts.of(a)).as(what).isEqualTo(OperationCounts.of(full));
+        });
     }
 
     /** How many violations of each code of this severity. */
@@ -72,18 +54,6 @@ class IwarpCutCapturesTest {
         for (Violation v : a.violations()) {
             if (v.severity() == severity) {
                 m.merge(v.code(), 1L, Long::sum);
-            }
-        }
-        return m;
-    }
-
-    /** The RDMA operations of each kind, whatever their status. */
-    private static Map<TransactionKind, Long> operations(FileAnalysis a) {
-        Map<TransactionKind, Long> m = new HashMap<>();
-        for (Map.Entry<TransactionKind, Map<TransactionStatus, Long>> e : a.transactionCountsByKind().entrySet()) {
-            if (e.getKey() == TransactionKind.READ || e.getKey() == TransactionKind.WRITE
-                    || e.getKey() == TransactionKind.SEND || e.getKey() == TransactionKind.ATOMIC) {
-                m.put(e.getKey(), e.getValue().values().stream().mapToLong(Long::longValue).sum());
             }
         }
         return m;

@@ -3,20 +3,14 @@ package io.rdmascope.robust;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.rdmascope.engine.NicSettings;
 import io.rdmascope.engine.Severity;
-import io.rdmascope.engine.TransactionKind;
-import io.rdmascope.engine.TransactionStatus;
-import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
 import io.rdmascope.rdma.RdmaConnection;
 import io.rdmascope.roce.QpConnection;
+import io.rdmascope.testing.OperationCounts;
 import io.rdmascope.testing.PcapRecords;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,31 +32,23 @@ class RoceCutCapturesTest {
     @ParameterizedTest
     @MethodSource("captures")
     void aSnapshotLengthKeepingTheHeadersLosesNoOperationAndRaisesNothing(Path capture) throws Exception {
-        byte[] whole = Files.readAllBytes(capture);
-        try (FileAnalysis full = analyze(capture)) {
-            for (int snap : new int[] {96, 128}) {
-                Path cut = dir.resolve(snap + "-" + capture.getFileName());
-                Files.write(cut, Wire.snap(whole, snap));
-                try (FileAnalysis a = analyze(cut)) {
-                    String what = capture.getFileName() + " cut at " + snap;
-                    assertThat(a.violationCounts().get(Severity.ERROR)).as(what).isZero();
-                    assertThat(a.violationCounts().get(Severity.WARNING)).as(what).isZero();
-                    long cutPackets = 0;
-                    for (RdmaConnection c : a.rdmaConnections()) {
-                        cutPackets += ((QpConnection) c).counters.snapshotCut;
-                    }
-                    if (snap == 96) {
-                        // every packet with a payload is longer than 96 octets
-                        assertThat(cutPackets).as(what).isPositive();
-                    }
-                    if (!capture.getFileName().toString().startsWith("rxeloss")) {
-                        // without the CM's starting PSNs, a lost First retransmitted later may count a
-                        // message twice; on healthy traffic the headers give every operation
-                        assertThat(operations(a)).as(what).isEqualTo(operations(full));
-                    }
-                }
+        HeadersOnly.compare(capture, dir, (what, snap, full, a) -> {
+            assertThat(a.violationCounts().get(Severity.ERROR)).as(what).isZero();
+            assertThat(a.violationCounts().get(Severity.WARNING)).as(what).isZero();
+            long cutPackets = 0;
+            for (RdmaConnection c : a.rdmaConnections()) {
+                cutPackets += ((QpConnection) c).counters.snapshotCut;
             }
-        }
+            if (snap == 96) {
+                // every packet with a payload is longer than 96 octets
+                assertThat(cutPackets).as(what).isPositive();
+            }
+            if (!capture.getFileName().toString().startsWith("rxeloss")) {
+                // without the CM's starting PSNs, a lost First retransmitted later may count a
+                // message twice; on healthy traffic the headers give every operation
+                assertThat(OperationCounts.of(a)).as(what).isEqualTo(OperationCounts.of(full));
+            }
+        });
     }
 
     @ParameterizedTest
@@ -74,27 +60,11 @@ class RoceCutCapturesTest {
         for (int first : new int[] {records / 3, records / 2}) {
             Path late = dir.resolve(first + "-" + capture.getFileName());
             Files.write(late, PcapRecords.from(whole, first));
-            try (FileAnalysis a = analyze(late)) {
+            try (FileAnalysis a = HeadersOnly.analyze(late)) {
                 String what = capture.getFileName() + " from record " + first;
                 assertThat(a.violationCounts().get(Severity.ERROR)).as(what).isZero();
                 assertThat(a.violationCounts().get(Severity.WARNING)).as(what).isZero();
             }
         }
-    }
-
-    private static FileAnalysis analyze(Path file) throws IOException {
-        return new Analyzer(NicSettings.DEFAULTS).analyze(file, file.getFileName().toString());
-    }
-
-    /** The RDMA operations of each kind, whatever their status. */
-    private static Map<TransactionKind, Long> operations(FileAnalysis a) {
-        Map<TransactionKind, Long> m = new HashMap<>();
-        for (Map.Entry<TransactionKind, Map<TransactionStatus, Long>> e : a.transactionCountsByKind().entrySet()) {
-            if (e.getKey() == TransactionKind.READ || e.getKey() == TransactionKind.WRITE
-                    || e.getKey() == TransactionKind.SEND || e.getKey() == TransactionKind.ATOMIC) {
-                m.put(e.getKey(), e.getValue().values().stream().mapToLong(Long::longValue).sum());
-            }
-        }
-        return m;
     }
 }

@@ -39,20 +39,21 @@ final class Recorder implements ConnectionListener {
 
         @Override
         public void gap(long frame, long timeNanos, long streamOffset, long length) {
-            if (streamOffset != expected || length <= 0) {
-                throw new AssertionError("gap at " + streamOffset + "+" + length + ", expected " + expected);
-            }
-            expected += length;
-            events.add("gap " + frame + " " + streamOffset + "+" + length);
+            missing("gap", frame, streamOffset, length);
         }
 
         @Override
         public void cut(long frame, long timeNanos, long streamOffset, long length) {
+            missing("cut", frame, streamOffset, length);
+        }
+
+        /** Octets missing from the capture, lost ("gap") or left out by the snapshot length ("cut"). */
+        private void missing(String what, long frame, long streamOffset, long length) {
             if (streamOffset != expected || length <= 0) {
-                throw new AssertionError("cut at " + streamOffset + "+" + length + ", expected " + expected);
+                throw new AssertionError(what + " at " + streamOffset + "+" + length + ", expected " + expected);
             }
             expected += length;
-            events.add("cut " + frame + " " + streamOffset + "+" + length);
+            events.add(what + " " + frame + " " + streamOffset + "+" + length);
         }
 
         @Override

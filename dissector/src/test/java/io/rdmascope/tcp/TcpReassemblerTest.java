@@ -36,6 +36,17 @@ class TcpReassemblerTest {
 
     /** Sends a segment; data octets are the stream offset's low bits, so copies can be checked. */
     void send(Endpoint src, Endpoint dst, long seq, long ack, int flags, int dataFrom, int length) {
+        tcp.segment(segment(src, dst, seq, ack, flags, dataFrom, length, length));
+    }
+
+    /** A segment of {@code wire} payload octets of which the snapshot length kept {@code kept}. */
+    void sendCut(Endpoint src, Endpoint dst, long seq, long ack, int dataFrom, int kept, int wire) {
+        tcp.segment(segment(src, dst, seq, ack, ACK, dataFrom, kept, wire));
+    }
+
+    /** The next frame's segment, its {@code kept} payload octets placed inside a larger buffer. */
+    private TcpSegment segment(Endpoint src, Endpoint dst, long seq, long ack, int flags, int dataFrom, int kept,
+                               int wire) {
         TcpSegment s = new TcpSegment();
         s.frame = ++frame;
         s.source = src;
@@ -43,28 +54,13 @@ class TcpReassemblerTest {
         s.seq = seq & 0xffffffffL;
         s.ack = ack & 0xffffffffL;
         s.flags = flags;
-        byte[] pad = bytes(dataFrom, length);
-        s.data = new byte[length + 10];
-        System.arraycopy(pad, 0, s.data, 5, length);
+        s.data = new byte[kept + 10];
+        System.arraycopy(bytes(dataFrom, kept), 0, s.data, 5, kept);
         s.offset = 5;
-        s.length = length;
-        tcp.segment(s);
-    }
-
-    /** A segment of {@code wire} payload octets of which the snapshot length kept {@code kept}. */
-    void sendCut(Endpoint src, Endpoint dst, long seq, long ack, int dataFrom, int kept, int wire) {
-        TcpSegment s = new TcpSegment();
-        s.frame = ++frame;
-        s.source = src;
-        s.destination = dst;
-        s.seq = seq & 0xffffffffL;
-        s.ack = ack & 0xffffffffL;
-        s.flags = ACK;
-        s.data = bytes(dataFrom, kept);
         s.length = kept;
         s.wireLength = wire;
-        s.payloadTruncated = true;
-        tcp.segment(s);
+        s.payloadTruncated = wire > kept;
+        return s;
     }
 
     @Test

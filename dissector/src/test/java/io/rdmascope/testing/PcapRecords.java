@@ -3,6 +3,9 @@ package io.rdmascope.testing;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * Re-writes of pcap files (little- or big-endian, microseconds or nanoseconds) record by record:
@@ -20,6 +23,25 @@ public final class PcapRecords {
 
     /** The file with a snapshot length of {@code snapLength}: each record cut to it, keeping its length on the wire. */
     public static byte[] snap(byte[] pcap, int snapLength) {
+        return rewrite(pcap, snapLength, (d, wire) -> new Record(Arrays.copyOf(d, Math.min(d.length, snapLength)), wire));
+    }
+
+    /**
+     * The file with each record's octets replaced by what {@code f} makes of them (the original
+     * length grows or shrinks by as much as the captured length).
+     */
+    public static byte[] map(byte[] pcap, UnaryOperator<byte[]> f) {
+        return rewrite(pcap, 262144, (d, wire) -> {
+            byte[] m = f.apply(d);
+            return new Record(m, wire + m.length - d.length);
+        });
+    }
+
+    /** A record's captured octets and its length on the wire. */
+    private record Record(byte[] octets, int wire) {}
+
+    /** The file with the snapshot length {@code snapLength} in its header and each record as {@code f} makes it. */
+    private static byte[] rewrite(byte[] pcap, int snapLength, BiFunction<byte[], Integer, Record> f) {
         ByteOrder order = order(pcap);
         ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -34,38 +56,10 @@ public final class PcapRecords {
             }
             byte[] d = new byte[cap];
             in.get(d);
-            int kept = Math.min(cap, snapLength);
-            ByteBuffer r = ByteBuffer.allocate(RECORD_HEADER).order(order).putInt(ts).putInt(us).putInt(kept).putInt(orig);
-            out.writeBytes(r.array());
-            out.write(d, 0, kept);
-        }
-        return out.toByteArray();
-    }
-
-    /**
-     * The file with each record's octets replaced by what {@code f} makes of them (the original
-     * length grows or shrinks by as much as the captured length).
-     */
-    public static byte[] map(byte[] pcap, java.util.function.UnaryOperator<byte[]> f) {
-        ByteOrder order = order(pcap);
-        ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] h = new byte[FILE_HEADER];
-        in.get(h);
-        ByteBuffer.wrap(h).order(order).putInt(16, 262144);
-        out.writeBytes(h);
-        while (in.remaining() >= RECORD_HEADER) {
-            int ts = in.getInt(), us = in.getInt(), cap = in.getInt(), orig = in.getInt();
-            if (cap < 0 || cap > in.remaining()) {
-                break;
-            }
-            byte[] d = new byte[cap];
-            in.get(d);
-            byte[] m = f.apply(d);
-            ByteBuffer r = ByteBuffer.allocate(RECORD_HEADER).order(order).putInt(ts).putInt(us).putInt(m.length)
-                    .putInt(orig + m.length - cap);
-            out.writeBytes(r.array());
-            out.writeBytes(m);
+            Record r = f.apply(d, orig);
+            out.writeBytes(ByteBuffer.allocate(RECORD_HEADER).order(order).putInt(ts).putInt(us)
+                    .putInt(r.octets().length).putInt(r.wire()).array());
+            out.writeBytes(r.octets());
         }
         return out.toByteArray();
     }
