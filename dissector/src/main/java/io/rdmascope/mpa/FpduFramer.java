@@ -390,11 +390,24 @@ final class FpduFramer {
     void truncate(long frame, long time, String why) {
         listener.issue(connection, new StreamIssue(StreamIssue.Kind.TRUNCATED, frame, time, dir, fStart, pos - fStart,
                 why));
+        cut(frame, time, false);
+    }
+
+    /**
+     * The snapshot length cuts the FPDU being assembled where the framer cannot skip the octets
+     * cut (markers are in use): what is present of it, when its length field is, as {@link #skip}
+     * delivers an FPDU, no fault of the traffic. Framing is lost after it.
+     */
+    void snap(long frame, long time) {
+        cut(frame, time, true);
+    }
+
+    private void cut(long frame, long time, boolean snapped) {
         inFpdu = false;
         int kept = snappedAt >= 0 ? snappedAt : imgLen;
         snappedAt = -1;
         if (kept >= FpduLayout.LENGTH_FIELD_SIZE) {
-            deliverCut(frame, time, kept, false);
+            deliverCut(frame, time, kept, snapped);
         }
     }
 

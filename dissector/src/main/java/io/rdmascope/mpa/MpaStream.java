@@ -62,6 +62,8 @@ final class MpaStream implements StreamHandler {
     private long endTime;
     /** Octets of a ruled-out direction kept until the other direction decides the connection. */
     private boolean retained;
+    /** The snapshot length cut octets of this direction. */
+    private boolean snapped;
 
     MpaStream(MpaDetector.Session session, Direction dir, MpaListener listener) {
         this.session = session;
@@ -138,6 +140,7 @@ final class MpaStream implements StreamHandler {
 
     private void onCut(long frame, long time, long streamOffset, long length) {
         session.snapshotCut();
+        snapped = true;
         boolean inPlace = streamOffset == expect && length > 0;
         if (inPlace && mode == Mode.DETECT && atStreamStart) {
             int frameLen = MpaRecognition.handshakeLength(pending, true);
@@ -204,7 +207,11 @@ final class MpaStream implements StreamHandler {
             issue(StreamIssue.Kind.GAP, frame, time, streamOffset, length, "TCP octets missing from the capture");
         }
         if (mode == Mode.FRAME && framer.inFpdu) {
-            framer.truncate(frame, time, snapped ? "the snapshot length cuts the FPDU" : "a gap in the stream cuts the FPDU");
+            if (snapped) {
+                framer.snap(frame, time);
+            } else {
+                framer.truncate(frame, time, "a gap in the stream cuts the FPDU");
+            }
         }
         if (mode == Mode.FRAME || mode == Mode.SCAN) {
             mode = Mode.SCAN;
@@ -558,7 +565,8 @@ final class MpaStream implements StreamHandler {
             return false;
         }
         if (atEnd) {
-            if (p.length > 0 && session.connection != null) {
+            // after a snapshot-length cut, what is left may be the captured head of an FPDU
+            if (p.length > 0 && session.connection != null && !snapped) {
                 issue(StreamIssue.Kind.FRAMING, p.lastFrame(), p.lastTime(), p.base, p.length,
                         "no FPDU found in the " + p.length + " octets from stream offset " + p.base
                                 + " to the end of the stream");

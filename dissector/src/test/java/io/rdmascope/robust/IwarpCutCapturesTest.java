@@ -48,6 +48,20 @@ class IwarpCutCapturesTest {
         });
     }
 
+    /**
+     * With markers the framer cannot skip what the snapshot length cut, so framing is found again
+     * further on; the cut FPDUs and what follows them still raise no error, and no gap.
+     */
+    @org.junit.jupiter.api.Test
+    void aConnectionWithMarkersCutByTheSnapshotLengthRaisesNoError() throws Exception {
+        HeadersOnly.compare(Path.of("..", "samples", "markers-and-crc.pcap"), dir, (what, snap, full, a) -> {
+            assertThat(a.violationCounts().get(Severity.ERROR)).as(what).isZero();
+            assertThat(codes(a, Severity.WARNING)).as(what).doesNotContainKey(ViolationCode.TCP_GAP);
+            assertThat(codes(a, Severity.INFO)).as(what).doesNotContainKey(ViolationCode.MPA_TRUNCATED);
+            assertThat(a.connections().get(0).connection().snapshotCut).as(what).isPositive();
+        });
+    }
+
     /** How many violations of each code of this severity. */
     private static Map<ViolationCode, Long> codes(FileAnalysis a, Severity severity) {
         Map<ViolationCode, Long> m = new HashMap<>();
