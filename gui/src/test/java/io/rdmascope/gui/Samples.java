@@ -28,6 +28,29 @@ public final class Samples {
         return Files.isRegularFile(p) ? p : Path.of("samples", name).toAbsolutePath();
     }
 
+    /**
+     * A big-endian pcap file cut to a snapshot length of {@code snap} octets, written into
+     * {@code dir}; its records keep their lengths on the wire. Returns it with those lengths in order.
+     */
+    public static Path snapped(Path pcap, int snap, Path dir, java.util.List<Integer> wire) throws IOException {
+        byte[] whole = Files.readAllBytes(pcap);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(whole);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write(whole, 0, 24);
+        for (int at = 24; at + 16 <= whole.length; ) {
+            int cap = in.getInt(at + 8), orig = in.getInt(at + 12);
+            int kept = Math.min(cap, snap);
+            out.write(java.nio.ByteBuffer.allocate(16).putInt(in.getInt(at)).putInt(in.getInt(at + 4)).putInt(kept)
+                    .putInt(orig).array());
+            out.write(whole, at + 16, kept);
+            wire.add(orig);
+            at += 16 + cap;
+        }
+        Path cut = dir.resolve(snap + "-" + pcap.getFileName());
+        Files.write(cut, out.toByteArray());
+        return cut;
+    }
+
     public static boolean haveReal() {
         return Files.isRegularFile(real("softuiwarp-mixed.pcap"));
     }

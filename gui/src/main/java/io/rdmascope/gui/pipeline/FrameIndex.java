@@ -2,6 +2,8 @@ package io.rdmascope.gui.pipeline;
 
 import io.rdmascope.engine.Severity;
 import io.rdmascope.engine.Transaction;
+import io.rdmascope.fields.Field;
+import io.rdmascope.fields.Fields;
 import io.rdmascope.mpa.Fpdu;
 import io.rdmascope.mpa.FpduLayout;
 import io.rdmascope.mpa.MpaConnection;
@@ -16,6 +18,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The index a {@link PipelineCaptureModel} keeps instead of copies, in primitive {@link Columns}.
@@ -34,11 +37,14 @@ import java.util.Map;
  * ({@link FrameTransactions}).
  *
  * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
- * but the common fields (version 1, no Read Request, Terminate, atomic or immediate data; the
- * one-shot optional fields of an initiation in a small side table), carried in one FPDU that a
- * single frame holds entirely, without markers and with a good (or unchecked) CRC. From those
- * numbers the {@link Fpdu} and {@link DdpSegment} are rebuilt field for field ({@link #unit}), so
- * detail trees, Info texts and filter values are the ones the decoder gave. Every other unit (MPA
+ * but the common fields (no Read Request, Terminate, atomic or immediate data; the one-shot
+ * optional fields of an initiation in a small side table), carried in one FPDU that a single
+ * frame holds entirely, without markers and with a good (or unchecked) CRC. From those numbers the
+ * {@link Fpdu} and {@link DdpSegment} are rebuilt ({@link #unit}). Whether a PDU is exact is the
+ * field registry's to say: the segment rebuilt from the table must give every DDP and RDMAP field
+ * the registry reads ({@link Fields#reading}) the value the decoder's gave, so detail trees, Info
+ * texts and filter values are the decoder's, and a field added to the registry is kept without a
+ * change here (a PDU whose new field the table cannot give back is kept whole). Every other unit (MPA
  * Requests and Replies, PDUs with errors, FPDUs spread over several frames) is kept whole in a sparse map, its
  * FPDU as an {@link FpduRecord} (the form the two-thread pipeline passes FPDUs in); such units are
  * a small fraction of any capture. Frames whose Info text is not derivable from the
@@ -312,11 +318,8 @@ final class FrameIndex {
             pduSegmentDelta.set(index, (int) delta);
         }
         pduPayloadOffset.set(index, (short) Math.max(-1, Math.min(Short.MAX_VALUE, u.payloadOffset())));
-        if (exact(u, f, s, meta, delta)) {
+        if (exact(u, f, s, meta, delta) && givesBack(index, meta | WHOLE, s)) {
             meta |= WHOLE;
-            if (s.sv || s.ab) {
-                keepOneShot(index, s);
-            }
         } else {
             whole.put(index, u.handshake() != null ? new Whole(u, -1)
                     : new Whole(new Unit(u.connection(), null, null, s, u.segmentStream(), u.payloadOffset(),
@@ -371,7 +374,33 @@ final class FrameIndex {
         return meta;
     }
 
-    /** Whether {@link #unit} gives back exactly this FPDU and segment from the table's numbers. */
+    /**
+     * Whether the segment rebuilt from the table's numbers for PDU {@code index} gives every field
+     * the registry reads from a segment the value {@code s} gives; when it does not, the one-shot
+     * fields just kept for it are let go.
+     */
+    private boolean givesBack(int index, int meta, DdpSegment s) {
+        int kept = oneShots;
+        if (s.sv || s.ab) {
+            keepOneShot(index, s);
+        }
+        DdpSegment r = segment(index, meta);
+        for (Field field : SEGMENT_FIELDS) {
+            if (!Objects.equals(field.value(s), field.value(r))) {
+                oneShots = kept;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The fields the registry reads from a DDP segment. */
+    private static final List<Field> SEGMENT_FIELDS = Fields.reading(DdpSegment.class);
+
+    /**
+     * Whether the layout of this FPDU and segment is one the table describes: the FPDU as
+     * {@link #unit} rebuilds it, and the headers at the places the detail tree puts them.
+     */
     private static boolean exact(Unit u, Fpdu f, DdpSegment s, int meta, long delta) {
         if (u.handshake() != null || f == null || s == null || (meta & CONN_MASK) == CONN_MASK) {
             return false;
@@ -385,14 +414,11 @@ final class FrameIndex {
                 && f.wireLength == FpduLayout.imageLength(ulpdu)
                 && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
                 && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
-        boolean ddp = s.malformed == null && s.reserved == 0 && s.dv == 1 && s.rdmapVersion == 1 && s.rdmapReserved == 0
-                && optional >= 0 && s.readRequest == null && s.terminate == null
-                && s.atomicRequest == null && s.atomicResponse == null && s.immediateData == null
+        // the values are the registry's to compare (givesBack); these are the places of the headers
+        boolean ddp = s.malformed == null && optional >= 0 && s.readRequest == null && s.terminate == null
+                && s.atomicRequest == null && s.atomicResponse == null
                 && s.ddpHeaderLength == header && s.optionalFieldsLength == optional
-                && s.headerLength == header + optional && s.payloadOffset == header + optional && s.opcode >= 0 && s.opcode < 16
-                && (s.tagged ? s.qn == 0 && s.msn == 0 && s.mo == 0 && s.invalidateStag == 0 && (s.stag >>> 32) == 0
-                        : s.qn == 0 && s.mo == 0 && s.stag == 0 && s.to == 0 && (s.msn >>> 32) == 0
-                        && (s.invalidateStag >>> 32) == 0);
+                && s.headerLength == header + optional && s.payloadOffset == header + optional;
         return mpa && ddp && delta >= 0 && u.payloadOffset() >= 0 && u.payloadOffset() <= Short.MAX_VALUE;
     }
 

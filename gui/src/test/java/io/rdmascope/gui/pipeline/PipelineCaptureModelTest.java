@@ -61,22 +61,8 @@ class PipelineCaptureModelTest {
     /** The Length column is the frame's length on the wire, as Wireshark's, when the capture kept less of it. */
     @Test
     void theLengthOfAFrameCutByTheSnapshotLengthIsItsLengthOnTheWire() throws Exception {
-        byte[] whole = java.nio.file.Files.readAllBytes(Path.of("..", "samples", "ulp-nfs.pcap"));
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(whole);
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        out.write(whole, 0, 24);
         List<Integer> wire = new ArrayList<>();
-        for (int at = 24; at + 16 <= whole.length; ) {
-            int cap = in.getInt(at + 8), orig = in.getInt(at + 12);
-            int kept = Math.min(cap, 96);
-            out.write(java.nio.ByteBuffer.allocate(16).putInt(in.getInt(at)).putInt(in.getInt(at + 4)).putInt(kept)
-                    .putInt(orig).array());
-            out.write(whole, at + 16, kept);
-            wire.add(orig);
-            at += 16 + cap;
-        }
-        Path cut = dir.resolve("cut.pcap");
-        java.nio.file.Files.write(cut, out.toByteArray());
+        Path cut = Samples.snapped(Samples.sample("ulp-nfs.pcap"), 96, dir, wire);
         try (PipelineCaptureModel m = new PipelineCaptureModel(cut)) {
             List<FrameRow> rows = load(m);
             assertThat(rows).extracting(FrameRow::length).containsExactlyElementsOf(wire);
