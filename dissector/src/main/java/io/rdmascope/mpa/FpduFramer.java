@@ -191,6 +191,11 @@ final class FpduFramer {
     /** Octets of a marker inside the FPDU being assembled; returns how many were taken. */
     private int marker(long frame, long time, byte[] buf, int off, int len) {
         int n = markers.take(pos, buf, off, len);
+        if (n <= 0) {
+            // the marker account and the stream disagree: look for the next FPDU rather than stall
+            lose();
+            return 0;
+        }
         if (!headerChecked) {
             keepHead(buf, off, n);
         }
@@ -341,36 +346,42 @@ final class FpduFramer {
     }
 
     /**
-     * The capture's snapshot length left out the next {@code n} stream octets (markers are not in
-     * use). The FPDU being assembled, when its length field and header were captured, goes on: it
-     * is delivered cut ({@link Fpdu#snapped}) once its end has passed, and framing continues after
-     * it. Returns false when the cut goes beyond what is known of the FPDUs: whole FPDUs may lie in
-     * it, and the next captured octet is taken to begin one (senders align FPDUs with TCP segments,
-     * as RFC 5044 recommends; a header that is not an FPDU's there loses framing as usual).
+     * The capture's snapshot length left out the next {@code n} stream octets. The FPDU being
+     * assembled, when its length field and header were captured, goes on: the cut octets count as
+     * its image octets and markers, it is delivered cut ({@link Fpdu#snapped}) once its end has
+     * passed, and framing continues after it. Returns false when the cut goes beyond what is known
+     * of the FPDUs: whole FPDUs may lie in it, and the next captured octet is taken to begin one
+     * (senders align FPDUs with TCP segments, as RFC 5044 recommends; a header that is not an
+     * FPDU's there loses framing as usual).
      */
     boolean skip(long frame, long time, long n) {
+        long end = pos + n;
         if (inFpdu && imgNeed >= 0 && headerChecked) {
             if (snappedAt < 0) {
                 snappedAt = imgLen;
             }
-            long rest = imgNeed - imgLen;
-            if (n < rest) {
-                imgLen += (int) n;
-                pos += n;
+            while (pos < end && imgLen < imgNeed) {
+                if (pos >= markers.next()) {
+                    pos += markers.skip(pos, end);
+                } else {
+                    long step = Math.min(Math.min(end, markers.next()) - pos, imgNeed - imgLen);
+                    imgLen += (int) step;
+                    pos += step;
+                }
+            }
+            if (imgLen < imgNeed) {
                 return true;
             }
-            imgLen = imgNeed;
-            pos += rest;
-            n -= rest;
             inFpdu = false;
             deliverSnapped(frame, time);
-            if (n == 0) {
+            if (pos == end) {
                 return true;
             }
         }
         // an FPDU whose length field or header was cut is not delivered: nothing of it is known
         inFpdu = false;
-        pos += n;
+        pos = end;
+        markers.start(pos, markers.on(), markers.origin());
         trustedAt = -1;
         histLen = 0;
         return false;

@@ -157,8 +157,6 @@ final class MpaStream implements StreamHandler {
             drive();
             ended = was;
         }
-        // with markers, the framer cannot skip octets it does not see: the cut is a gap to it
-        inPlace &= framer == null || !framer.markersOn();
         if (inPlace && mode == Mode.FRAME) {
             expect = streamOffset + length;
             if (!framer.skip(frame, time, length)) {
@@ -172,7 +170,7 @@ final class MpaStream implements StreamHandler {
             issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length,
                     "octets cut by the snapshot length; framing resumes at the next captured octet");
             pending.clear(expect);
-            startFraming(expect, false, expect, framer().crcOn());
+            startFraming(expect, framer().markersOn(), framer().markerOrigin(), framer().crcOn());
             return;
         }
         onGap(frame, time, streamOffset, length, true);
@@ -471,7 +469,8 @@ final class MpaStream implements StreamHandler {
         MpaConnection c = session.recognise();
         session.handshake[dir.ordinal()] = h;
         MpaDetector.applyHandshake(c, h);
-        c.fpduStart[dir.ordinal()] = expect;
+        // the first octet after the frame: where markers count from, and framing starts at or after it
+        c.fpduStart[dir.ordinal()] = p.base + frameLen;
         listener.handshake(c, h);
         p.clear(expect);
         atStreamStart = false;
@@ -491,8 +490,10 @@ final class MpaStream implements StreamHandler {
         MpaHandshake own = session.handshake[d];
         MpaHandshake peerHs = session.handshake[1 - d];
         long s0 = c.fpduStart[d];
+        // framing starts after the frame, or where the octets held begin when the capture cut the frame's end
+        long at = Math.max(s0, pending.base);
         if (peerHs != null) {
-            startFraming(s0, peerHs.markerFlag(), s0, own.crcFlag() || peerHs.crcFlag());
+            startFraming(at, peerHs.markerFlag(), s0, own.crcFlag() || peerHs.crcFlag());
             return true;
         }
         if (!session.noHandshake[1 - d] && !ended && !peer().ended && pending.length < SEARCH_LIMIT) {
@@ -515,7 +516,7 @@ final class MpaStream implements StreamHandler {
         c.assumed = true;
         c.markers[d] = markers;
         c.crc |= crcUsed;
-        startFraming(s0, markers, s0, crcUsed);
+        startFraming(at, markers, s0, crcUsed);
         return true;
     }
 
