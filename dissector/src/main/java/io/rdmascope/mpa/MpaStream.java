@@ -138,6 +138,8 @@ final class MpaStream implements StreamHandler {
         session.updateHeld();
     }
 
+    private static final String RESUMED = "octets cut by the snapshot length; framing resumes at the next captured octet";
+
     private void onCut(long frame, long time, long streamOffset, long length) {
         session.snapshotCut();
         snapped = true;
@@ -160,15 +162,13 @@ final class MpaStream implements StreamHandler {
         if (inPlace && mode == Mode.FRAME) {
             expect = streamOffset + length;
             if (!framer.skip(frame, time, length)) {
-                issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length,
-                        "octets cut by the snapshot length; framing resumes at the next captured octet");
+                issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length, RESUMED);
             }
             return;
         }
         if (inPlace && mode == Mode.SCAN) {
             expect = streamOffset + length;
-            issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length,
-                    "octets cut by the snapshot length; framing resumes at the next captured octet");
+            issue(StreamIssue.Kind.SNAPPED, frame, time, streamOffset, length, RESUMED);
             pending.clear(expect);
             startFraming(expect, framer().markersOn(), framer().markerOrigin(), framer().crcOn());
             return;

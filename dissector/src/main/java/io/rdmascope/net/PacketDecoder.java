@@ -307,9 +307,10 @@ public final class PacketDecoder {
                     return tcp(d, h, capEnd, ipEnd, p, out);
                 case 47:
                     return d == addr6 && gre(d, h, capEnd, p, out);
-                case 17:
-                    if (d == addr6 && overlay(d, h, capEnd) >= 0) {
-                        return ++tunnels <= MAX_TUNNELS && ethernet(d, overlay(d, h, capEnd), capEnd, p, out);
+                case 17: {
+                    int inner = d == addr6 ? overlay(d, h, capEnd) : -1;
+                    if (inner >= 0) {
+                        return ++tunnels <= MAX_TUNNELS && ethernet(d, inner, capEnd, p, out);
                     }
                     if (ib != null && d == addr6 && h == o + 40) {
                         udp(d, o, h, capEnd, ipEnd, p, IbFrame.Encapsulation.ROCE_V2_IPV6,
@@ -317,6 +318,7 @@ public final class PacketDecoder {
                                 endpoints.ipv6(d, o + 24, 0).address());
                     }
                     return false;
+                }
                 case 0, 43, 60, 51: {
                     if (capEnd - h < 8) {
                         return false;
