@@ -1,12 +1,14 @@
 package io.rdmascope.ddp;
 
+import io.rdmascope.rdma.MessageNotes;
+
 /**
  * One DDP message as assembled from its segments (RFC 5041 section 5): an untagged message is
  * named by its queue number and MSN, a tagged message by its STag and the tagged offset it began
  * at. The totals grow as segments arrive; {@link #complete} turns true with the segment that has
- * the Last flag.
+ * the Last flag. The judge keeps its notes about the message on it ({@link MessageNotes}).
  */
-public final class DdpMessage {
+public final class DdpMessage implements MessageNotes {
     public final boolean tagged;
     /** Untagged: queue number; tagged: -1. */
     public final long qn;
@@ -24,13 +26,9 @@ public final class DdpMessage {
     public long firstFrame;
     public long lastFrame;
     public boolean complete;
-    /**
-     * Bits a judge may set to remember what it already reported for this message, so that a
-     * problem spanning many segments is reported once, at the first segment that shows it.
-     */
-    public int reported;
-    /** Free for the judge (for example the Read Request a Read Response answers). */
-    public Object attachment;
+    /** The judge's notes: the bits it reported, and what it attached. */
+    private int reported;
+    private Object attachment;
     /**
      * The first payload octets of the message, as far as its segments kept them
      * ({@link io.rdmascope.pdu.DdpSegment#payload}), in MO order; null when none were kept.
@@ -65,7 +63,17 @@ public final class DdpMessage {
         headLength += n;
     }
 
-    /** Marks {@code bit} as reported; true when it was not reported before. */
+    @Override
+    public Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    public void attach(Object judged) {
+        attachment = judged;
+    }
+
+    @Override
     public boolean firstReport(int bit) {
         if ((reported & bit) != 0) {
             return false;

@@ -42,6 +42,12 @@ public final class DdpStream {
     public DdpMessage message;
     /** The last segment began its message. */
     public boolean first;
+    /**
+     * The last segment as the transport-neutral event the engine judges ({@link DdpEvents}), set by
+     * {@link MessageAssembly} for the time its listener judges the segment; null for a segment that is
+     * no operation.
+     */
+    public io.rdmascope.rdma.RdmaEvent event;
     /** With {@link #MSN_GAP}: the MSN that was expected. */
     public long expectedMsn;
     /** With {@link #MO_GAP}: the MO that was expected. */

@@ -10,7 +10,8 @@ import io.rdmascope.tcp.Direction;
 /**
  * The DDP message stage (RFC 5041 section 5): places each DDP segment in its message, per
  * connection and direction ({@link DdpStream}), and hands every event on to a
- * {@link MessageListener}, the placed segments with their message.
+ * {@link MessageListener}, the placed segments with their message and their transport-neutral
+ * event ({@link DdpEvents}).
  *
  * <p>A segment is placed when its FPDU's CRC (where negotiated) matched and the segment holds
  * its headers. A segment with a bad CRC is not placed and does not reset the sequence: the hole it
@@ -68,7 +69,9 @@ public final class MessageAssembly implements io.rdmascope.pdu.PduListener {
         int gaps = s.tagged
                 ? stream.tagged(s.stag, s.to, s.last, s.payloadLength, s.payload, fpdu.frame)
                 : stream.untagged(s.qn, s.msn, s.mo, s.last, s.payloadLength, s.payload, fpdu.frame);
+        stream.event = DdpEvents.of(fpdu, s, stream);
         next.segment(connection, fpdu, s, stream, gaps);
+        stream.event = null;
         if (fpdu.truncated && !fpdu.snapped) {
             // a gap or the capture's end cut this FPDU: where its message continues is unknown
             stream.resync();

@@ -15,7 +15,8 @@ public interface MessageListener extends PduListener {
      * A well-formed DDP segment of an FPDU whose CRC (when negotiated) matched, placed in its
      * message. {@code stream} is the direction's assembly state as this segment left it:
      * {@link DdpStream#message} (null for an untagged queue that is not assembled),
-     * {@link DdpStream#first}, and with the {@code gaps} bits ({@link DdpStream#MSN_GAP},
+     * {@link DdpStream#first}, the segment as a transport-neutral event ({@link DdpStream#event}, null
+     * when it is no operation), and with the {@code gaps} bits ({@link DdpStream#MSN_GAP},
      * {@link DdpStream#MO_GAP}, {@link DdpStream#DROPPED}) what was expected instead. The segment's
      * frame and capture time are its FPDU's ({@link Fpdu#frame}, {@link Fpdu#timeNanos}).
      */

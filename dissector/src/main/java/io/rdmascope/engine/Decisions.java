@@ -3,7 +3,6 @@ package io.rdmascope.engine;
 import io.rdmascope.model.Nic;
 import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaHandshake;
-import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.ulp.Advertisement;
@@ -65,31 +64,31 @@ interface Decisions {
     /** A region still allocated as its connection closes is deallocated. */
     default void deallocated(Conn c, long f, StagEntry e) {}
 
-    // RDMAP operations
+    // Operations of iWARP connections ({@link Operations}), in RDMAP's words; a response's d is the responder's
 
-    /** The MPA ready-to-receive message (RFC 6581 section 8): a zero-length {@code op}. */
-    default void readyToReceive(Conn c, int d, long f, Opcode op) {}
+    /** The MPA ready-to-receive message (RFC 6581 section 8): a zero-length operation. */
+    default void readyToReceive(Conn c, int d, long f, RdmaEvent e) {}
 
     /** A segment of a Send placed in a receive buffer of the peer. */
-    default void sendPlaced(Conn c, int d, long f, DdpSegment s, Opcode op) {}
+    default void sendPlaced(Conn c, int d, long f, RdmaEvent e) {}
 
     /** A segment of an RDMA Write sent. */
-    default void writeSent(Conn c, int d, long f, DdpSegment s, Opcode op) {}
+    default void writeSent(Conn c, int d, long f, RdmaEvent e) {}
 
     /** A segment of an RDMA Write placed in the peer's region. */
-    default void writePlaced(Conn c, int d, long f, DdpSegment s) {}
+    default void writePlaced(Conn c, int d, long f, RdmaEvent e) {}
 
     /** An RDMA Read Request sent. */
-    default void readRequested(Conn c, int d, long f, DdpSegment.ReadRequest rr) {}
+    default void readRequested(Conn c, int d, long f, RdmaEvent e) {}
 
     /** The peer reads its region to answer an RDMA Read Request. */
-    default void readServed(Conn c, int d, long f, DdpSegment.ReadRequest rr) {}
+    default void readServed(Conn c, int d, long f, RdmaEvent e) {}
 
     /** A Read Response segment returns data of the one-shot region of {@code t}. */
-    default void readReturned(Conn c, int d, long f, DdpSegment s, Transaction t) {}
+    default void readReturned(Conn c, int d, long f, RdmaEvent e, Transaction t) {}
 
     /** A Read Response segment placed in the requester's region. */
-    default void readPlaced(Conn c, int d, long f, DdpSegment s) {}
+    default void readPlaced(Conn c, int d, long f, RdmaEvent e) {}
 
     // Operations of transport-neutral connections (RoCE, InfiniBand: {@link Verbs})
 

@@ -224,8 +224,9 @@ public final class Engine implements MessageListener {
     // ------------------------------------------------------------------ DDP / RDMAP segments
 
     /**
-     * A segment placed in its message by the DDP stage: its headers judged, then handed to the
-     * rule sets of its operation ({@link #operation}).
+     * A segment placed in its message by the DDP stage: its headers judged by iWARP's own rules
+     * ({@link RdmapRules}, {@link OneShotRules}), then the transport-neutral event the stage made of
+     * it ({@link DdpStream#event}) handed to the rule sets of its operation ({@link #operation}).
      */
     @Override
     public void segment(MpaConnection connection, Fpdu fpdu, DdpSegment s, DdpStream stream, int gaps) {
@@ -252,96 +253,75 @@ public final class Engine implements MessageListener {
         if (!opOk) {
             return;
         }
-        DdpMessage m = stream.message;
-        if (rtr) {
-            ops.readyToReceive(c, d, f, s, m, op, stream.first);
+        if (op == Opcode.TERMINATE) {
+            if (stream.first) {
+                close(c, f, rdmap.terminate(c, d, f, s.terminate));
+            }
             return;
         }
-        Transaction operation = ops.segment(c, d, f, s, m, op, stream.first);
-        operation(c, d, f, fpdu.timeNanos, s, m, stream.first, op, operation, oneShot);
+        RdmaEvent e = stream.event;
+        if (e == null) {
+            return;
+        }
+        if (rtr) {
+            ops.readyToReceive(c, e);
+            return;
+        }
+        operation(c, e, s, ops.message(c, e), oneShot);
     }
 
-    /** Hands a judged segment of {@code op} to the rule sets of its operation. */
-    private void operation(Conn c, int d, long f, long time, DdpSegment s, DdpMessage m, boolean first, Opcode op,
-                           Transaction operation, boolean oneShot) {
-        switch (op) {
+    /**
+     * Hands the event of a judged segment to the rule sets of its operation; the one-shot
+     * extension's Sends (an initiation, a completion with its STag valid) go to {@link OneShotRules}
+     * and {@link StagRules}, with the segment that carries their fields.
+     */
+    private void operation(Conn c, RdmaEvent e, DdpSegment s, Transaction operation, boolean oneShot) {
+        int d = e.direction;
+        long f = e.frame;
+        switch (e.kind) {
             case SEND:
-            case SEND_WITH_SE:
-                if (oneShot && s.ab && first) {
-                    oneShots.initiation(c, d, f, s);
-                } else if (oneShot && !s.ab && s.last) {
-                    stags.completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, op);
-                } else {
-                    if (s.last) {
-                        messages.sendDelivered(c, delivered(RdmaEvent.Kind.SEND, d, f, time, m, op, 0), operation);
+                if (e.invalidates) {
+                    if (e.last) {
+                        messages.sendDelivered(c, e, operation);
                     }
-                    decisions.sendPlaced(c, d, f, s, op);
+                } else if (oneShot && s.ab && e.first) {
+                    oneShots.initiation(c, d, f, s);
+                } else if (oneShot && !s.ab && e.last) {
+                    stags.completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, Opcode.of(e.opcode));
+                } else {
+                    if (e.last) {
+                        messages.sendDelivered(c, e, operation);
+                    }
+                    decisions.sendPlaced(c, d, f, e);
                 }
                 break;
-            case SEND_WITH_INVALIDATE:
-            case SEND_WITH_SE_AND_INVALIDATE:
-                if (s.last) {
-                    messages.sendDelivered(c, delivered(RdmaEvent.Kind.SEND, d, f, time, m, op, s.invalidateStag),
-                            operation);
+            case WRITE:
+                ops.write(c, e, operation);
+                if (e.last && e.notes instanceof DdpMessage m) {
+                    messages.writeDelivered(c, e, operation, e.key, m.startOffset);
                 }
                 break;
-            case RDMA_WRITE:
-                ops.write(c, d, f, s, m, op, operation, first);
-                if (s.last && m != null) {
-                    messages.writeDelivered(c, delivered(RdmaEvent.Kind.WRITE, d, f, time, m, op, 0), operation,
-                            s.stag, m.startOffset);
+            case READ_REQUEST:
+                if (e.first) {
+                    ops.readRequest(c, e);
                 }
                 break;
-            case RDMA_READ_REQUEST:
-                if (s.readRequest != null && first) {
-                    ops.readRequest(c, d, f, s.readRequest);
-                }
-                break;
-            case RDMA_READ_RESPONSE:
-                ops.readResponse(c, d, f, s, m);
+            case READ_RESPONSE:
+                ops.readResponse(c, e);
                 break;
             case ATOMIC_REQUEST:
-                if (s.atomicRequest != null && first) {
-                    ops.atomicRequest(c, d, f, s.atomicRequest);
+                if (e.first) {
+                    ops.atomicRequest(c, e);
                 }
                 break;
             case ATOMIC_RESPONSE:
-                if (s.atomicResponse != null && first) {
-                    ops.atomicResponse(c, d, f);
-                }
-                break;
-            case TERMINATE:
-                if (first) {
-                    close(c, f, rdmap.terminate(c, d, f, s.terminate));
+                if (e.first) {
+                    ops.atomicResponse(c, e);
                 }
                 break;
             default:
                 break;
         }
-    }
-
-    /**
-     * The last segment of a whole RDMAP Send or RDMA Write message (assembled by the DDP stage into
-     * {@code m}, or null when it could not be), as the transport-neutral message the rules every
-     * transport shares ({@link Messages}) take.
-     */
-    private static RdmaEvent delivered(RdmaEvent.Kind kind, int d, long f, long time, DdpMessage m, Opcode op,
-                                       long invalidateStag) {
-        RdmaEvent e = new RdmaEvent(kind, d, f, time);
-        e.last = true;
-        e.opcode = op.code;
-        e.operation = op.displayName;
-        e.invalidates = op.invalidates();
-        e.invalidateKey = invalidateStag;
-        e.solicited = op == Opcode.SEND_WITH_SE || op == Opcode.SEND_WITH_SE_AND_INVALIDATE;
-        if (m == null) {
-            e.messageBytes = -1;
-        } else {
-            e.messageBytes = m.bytes;
-            e.head = m.head;
-            e.headLength = m.headLength;
-        }
-        return e;
     }
 
     // ------------------------------------------------------------------ transport-neutral connections

@@ -6,7 +6,6 @@ import static io.rdmascope.engine.Words.stag;
 import io.rdmascope.model.Nic;
 import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaHandshake;
-import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
 import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.ulp.Advertisement;
@@ -71,52 +70,52 @@ final class Narrator implements Decisions {
     // RDMAP operations
 
     @Override
-    public void readyToReceive(Conn c, int d, long f, Opcode op) {
+    public void readyToReceive(Conn c, int d, long f, RdmaEvent e) {
         step(f, c, c.endpoint[d], NIC, "NIC sends the " + RdmapRules.READY_TO_RECEIVE + " of " + c.id
-                + ": a zero-length " + op.displayName);
+                + ": a zero-length " + e.operation);
     }
 
     @Override
-    public void sendPlaced(Conn c, int d, long f, DdpSegment s, Opcode op) {
-        step(f, c, c.endpoint[1 - d], NIC, "NIC places " + s.payloadLength + " B of a " + op.displayName
-                + " (queue " + s.qn + ", MSN " + s.msn + ") in a posted receive buffer");
+    public void sendPlaced(Conn c, int d, long f, RdmaEvent e) {
+        step(f, c, c.endpoint[1 - d], NIC, "NIC places " + e.bytes + " B of a " + e.operation
+                + " (queue " + e.queue + ", MSN " + e.message + ") in a posted receive buffer");
     }
 
     @Override
-    public void writeSent(Conn c, int d, long f, DdpSegment s, Opcode op) {
-        step(f, c, c.endpoint[d], NIC, "NIC sends an " + op.displayName + " of " + s.payloadLength + " B to STag "
-                + stag(s.stag) + " at TO " + hex(s.to));
+    public void writeSent(Conn c, int d, long f, RdmaEvent e) {
+        step(f, c, c.endpoint[d], NIC, "NIC sends an " + e.operation + " of " + e.bytes + " B to STag "
+                + stag(e.key) + " at TO " + hex(e.address));
     }
 
     @Override
-    public void writePlaced(Conn c, int d, long f, DdpSegment s) {
-        step(f, c, c.endpoint[1 - d], NIC, "NIC places " + s.payloadLength + " B at TO " + hex(s.to) + " of STag "
-                + stag(s.stag));
+    public void writePlaced(Conn c, int d, long f, RdmaEvent e) {
+        step(f, c, c.endpoint[1 - d], NIC, "NIC places " + e.bytes + " B at TO " + hex(e.address) + " of STag "
+                + stag(e.key));
     }
 
     @Override
-    public void readRequested(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
-        step(f, c, c.endpoint[d], NIC, "NIC asks for " + rr.readSize() + " B of STag " + stag(rr.sourceStag())
-                + " at TO " + hex(rr.sourceTo()) + ", to be placed in its STag " + stag(rr.sinkStag()) + " at TO "
-                + hex(rr.sinkTo()) + " (RDMA Read Request)");
+    public void readRequested(Conn c, int d, long f, RdmaEvent e) {
+        step(f, c, c.endpoint[d], NIC, "NIC asks for " + e.length + " B of STag " + stag(e.key)
+                + " at TO " + hex(e.address) + ", to be placed in its STag " + stag(e.sinkKey) + " at TO "
+                + hex(e.sinkAddress) + " (RDMA Read Request)");
     }
 
     @Override
-    public void readServed(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
-        step(f, c, c.endpoint[1 - d], NIC, "NIC reads " + rr.readSize() + " B at TO " + hex(rr.sourceTo())
-                + " of STag " + stag(rr.sourceStag()) + " to answer the Read Request");
+    public void readServed(Conn c, int d, long f, RdmaEvent e) {
+        step(f, c, c.endpoint[1 - d], NIC, "NIC reads " + e.length + " B at TO " + hex(e.address)
+                + " of STag " + stag(e.key) + " to answer the Read Request");
     }
 
     @Override
-    public void readReturned(Conn c, int d, long f, DdpSegment s, Transaction t) {
-        step(f, c, c.endpoint[d], NIC, "NIC returns " + s.payloadLength + " B of STag " + stag(t.stag)
+    public void readReturned(Conn c, int d, long f, RdmaEvent e, Transaction t) {
+        step(f, c, c.endpoint[d], NIC, "NIC returns " + e.bytes + " B of STag " + stag(t.stag)
                 + " in a Read Response");
     }
 
     @Override
-    public void readPlaced(Conn c, int d, long f, DdpSegment s) {
-        step(f, c, c.endpoint[1 - d], NIC, "NIC places " + s.payloadLength + " B of the Read Response at TO "
-                + hex(s.to) + " of its STag " + stag(s.stag));
+    public void readPlaced(Conn c, int d, long f, RdmaEvent e) {
+        step(f, c, c.endpoint[1 - d], NIC, "NIC places " + e.bytes + " B of the Read Response at TO "
+                + hex(e.address) + " of its STag " + stag(e.key));
     }
 
     // Operations of transport-neutral connections

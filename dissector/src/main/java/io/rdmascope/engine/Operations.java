@@ -3,23 +3,27 @@ package io.rdmascope.engine;
 import static io.rdmascope.engine.Words.hex;
 import static io.rdmascope.engine.Words.stag;
 
-import io.rdmascope.ddp.DdpMessage;
 import io.rdmascope.model.OutstandingReads;
 import io.rdmascope.model.StagEntry;
 import io.rdmascope.mpa.MpaConnection;
-import io.rdmascope.pdu.DdpSegment;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.rdma.MessageNotes;
+import io.rdmascope.rdma.RdmaEvent;
 import io.rdmascope.tcp.Direction;
 import io.rdmascope.tcp.TcpConnection;
 import java.util.ArrayDeque;
 
 /**
- * The RDMAP operations of a capture as transactions (analysis contract, "Transactions of every
- * kind"): each RDMA Write message and each Send message with all its DDP segments, each RDMA Read
- * Request with every segment of its Read Response, each Atomic Request with its Response. An
- * operation is complete with its last segment (a Read with the response segment that delivers the
- * last of the requested octets or carries the Last flag); one still open when its connection closes
- * is aborted, when the capture ends incomplete.
+ * The operations of an iWARP connection as transactions (analysis contract, "Transactions of every
+ * kind"), judged on the transport-neutral events its DDP stage makes of each segment placed in its
+ * message ({@link io.rdmascope.ddp.DdpEvents}): each RDMA Write message and each Send message with
+ * all its DDP segments, each RDMA Read Request with every segment of its Read Response, each Atomic
+ * Request with its Response. iWARP has no acknowledgement above TCP, so an operation is complete with
+ * its last segment (a Read with the response segment that delivers the last of the requested octets
+ * or carries the Last flag), where {@link Verbs} waits for the acknowledgement of a RoCE or
+ * InfiniBand responder; one still open when its connection closes is aborted, when the capture ends
+ * incomplete. The rules every transport shares are reached the same way from both: the STag table
+ * ({@link StagRules}) and whole messages ({@link Messages}).
  *
  * <p>Read Responses answer the Read Requests of their connection in order; a response that answers
  * none, or a later one, is RDMAP_READ_RESPONSE_UNSOLICITED. More Read Requests outstanding than the
@@ -31,7 +35,7 @@ import java.util.ArrayDeque;
 final class Operations {
     /** Bound on Atomic Requests awaiting their Response, per direction of a connection. */
     static final int MAX_OUTSTANDING_ATOMICS = 1024;
-    /** A bit of {@link DdpMessage#firstReport}, apart from those of {@link StagRules}. */
+    /** A bit of {@link MessageNotes#firstReport}, apart from those of {@link StagRules}. */
     private static final int R_UNSOLICITED = 16;
 
     private final Ledger ledger;
@@ -52,111 +56,122 @@ final class Operations {
 
     /**
      * Accounts a segment of an RDMA Write or Send to its message's transaction, beginning the
-     * transaction with the message's first segment; returns it, or null for other opcodes.
+     * transaction with the message's first segment; returns it, or null for other operations.
      */
-    Transaction segment(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, boolean first) {
-        TransactionKind kind = op == Opcode.RDMA_WRITE ? TransactionKind.WRITE
-                : op.isSend() ? TransactionKind.SEND : null;
+    Transaction message(Conn c, RdmaEvent e) {
+        TransactionKind kind = e.kind == RdmaEvent.Kind.WRITE ? TransactionKind.WRITE
+                : e.kind == RdmaEvent.Kind.SEND ? TransactionKind.SEND : null;
         if (kind == null) {
             return null;
         }
-        Transaction t = m != null && m.attachment instanceof Transaction a && !first ? a : null;
+        int d = e.direction;
+        long f = e.frame;
+        MessageNotes m = e.notes;
+        Transaction t = m != null && m.attachment() instanceof Transaction a && !e.first ? a : null;
         if (t == null) {
-            t = kind == TransactionKind.WRITE ? ledger.begin(c, d, f, kind, s.stag, s.to, 0, StagRules.ACCESS_WRITE)
+            t = kind == TransactionKind.WRITE
+                    ? ledger.begin(c, d, f, kind, e.key, e.address, 0, StagRules.ACCESS_WRITE)
                     : ledger.begin(c, d, f, kind, 0, 0, 0, 0);
             if (kind == TransactionKind.SEND) {
-                t.opcode = op.code;
-                t.qn = s.qn;
-                t.msn = s.msn;
-                t.invalidateStag = op.invalidates() ? s.invalidateStag : null;
+                t.opcode = e.opcode;
+                t.qn = e.queue;
+                t.msn = e.message;
+                t.invalidateStag = e.invalidates ? Long.valueOf(e.invalidateKey) : null;
             }
             if (m != null) {
-                m.attachment = t;
+                m.attach(t);
             }
         } else {
             t.addDataFrame(f);
         }
-        t.bytes += s.payloadLength;
-        if (s.last) {
+        t.bytes += e.bytes;
+        if (e.last) {
             ledger.completed(t, f);
         }
         return t;
     }
 
     /** A segment of an RDMA Write: judged against the peer's STag table, its data accounted. */
-    void write(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, Transaction operation, boolean first) {
-        decisions.writeSent(c, d, f, s, op);
-        if (first && operation != null) {
-            messages.link(c, d, operation, s.stag, s.to, s.payloadLength);
+    void write(Conn c, RdmaEvent e, Transaction operation) {
+        int d = e.direction;
+        long f = e.frame;
+        decisions.writeSent(c, d, f, e);
+        if (e.first && operation != null) {
+            messages.link(c, d, operation, e.key, e.address, e.bytes);
         }
-        StagEntry e = stags.access(c, d, f, m, s.stag, s.to, s.payloadLength, StagRules.ACCESS_WRITE, op.displayName,
+        StagEntry x = stags.access(c, d, f, e.notes, e.key, e.address, e.bytes, StagRules.ACCESS_WRITE, e.operation,
                 operation);
         if (operation != null) {
-            ledger.partOfCall(operation, f, s.payloadLength);
+            ledger.partOfCall(operation, f, e.bytes);
         }
-        if (e == null) {
+        if (x == null) {
             return;
         }
-        Transaction t = OneShotRules.of(e);
+        Transaction t = OneShotRules.of(x);
         if (t != null && ledger.isOpen(t)) {
-            t.bytes += s.payloadLength;
+            t.bytes += e.bytes;
             t.addDataFrame(f);
         }
-        decisions.writePlaced(c, d, f, s);
+        decisions.writePlaced(c, d, f, e);
     }
 
     /** The MPA ready-to-receive message: an operation of its own, not judged against the STag table. */
-    void readyToReceive(Conn c, int d, long f, DdpSegment s, DdpMessage m, Opcode op, boolean first) {
-        Transaction t = op == Opcode.RDMA_READ_REQUEST ? readyToReceiveRead(c, d, f, s.readRequest)
-                : segment(c, d, f, s, m, op, first);
+    void readyToReceive(Conn c, RdmaEvent e) {
+        Transaction t = e.kind == RdmaEvent.Kind.READ_REQUEST ? readyToReceiveRead(c, e) : message(c, e);
         if (t != null) {
             t.note = RdmapRules.READY_TO_RECEIVE;
         }
-        decisions.readyToReceive(c, d, f, op);
+        decisions.readyToReceive(c, e.direction, e.frame, e);
     }
 
     // ------------------------------------------------------------------ reads
 
-    /** Begins the transaction of an RDMA Read Request; its responses are added by {@link #response}. */
-    private Transaction beginRead(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
-        Transaction t = ledger.begin(c, d, f, TransactionKind.READ, rr.sourceStag(), rr.sourceTo(), rr.readSize(),
+    /**
+     * Begins the transaction of an RDMA Read Request (its source: {@link RdmaEvent#key},
+     * {@link RdmaEvent#address}, {@link RdmaEvent#length}; its sink: {@link RdmaEvent#sinkKey},
+     * {@link RdmaEvent#sinkAddress}); its responses are added by {@link #response}.
+     */
+    private Transaction beginRead(Conn c, RdmaEvent e) {
+        Transaction t = ledger.begin(c, e.direction, e.frame, TransactionKind.READ, e.key, e.address, e.length,
                 StagRules.ACCESS_READ);
         t.opcode = Opcode.RDMA_READ_REQUEST.code;
-        t.sinkStag = rr.sinkStag();
-        t.sinkTo = rr.sinkTo();
+        t.sinkStag = e.sinkKey;
+        t.sinkTo = e.sinkAddress;
         return t;
     }
 
     /** A zero-length Read Request that is the ready-to-receive message: queued for its response only. */
-    private Transaction readyToReceiveRead(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
-        Transaction operation = beginRead(c, d, f, rr);
-        OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
-                rr.sourceStag(), rr.sourceTo(), f, null);
+    private Transaction readyToReceiveRead(Conn c, RdmaEvent e) {
+        Transaction operation = beginRead(c, e);
+        OutstandingReads.Read read = new OutstandingReads.Read(e.sinkKey, e.sinkAddress, e.length, e.key, e.address,
+                e.frame, null);
         read.operation = operation;
-        c.reads[d].add(read);
+        c.reads[e.direction].add(read);
         return operation;
     }
 
     /** An RDMA Read Request: its transaction, judged against the peer's STag table, and queued for its responses. */
-    void readRequest(Conn c, int d, long f, DdpSegment.ReadRequest rr) {
-        Transaction operation = beginRead(c, d, f, rr);
-        messages.link(c, d, operation, rr.sourceStag(), rr.sourceTo(), rr.readSize());
+    void readRequest(Conn c, RdmaEvent e) {
+        int d = e.direction;
+        long f = e.frame;
+        Transaction operation = beginRead(c, e);
+        messages.link(c, d, operation, e.key, e.address, e.length);
         ledger.partOfCall(operation, f, 0);
-        decisions.readRequested(c, d, f, rr);
-        StagEntry e = stags.access(c, d, f, null, rr.sourceStag(), rr.sourceTo(), rr.readSize(), StagRules.ACCESS_READ,
+        decisions.readRequested(c, d, f, e);
+        StagEntry x = stags.access(c, d, f, null, e.key, e.address, e.length, StagRules.ACCESS_READ,
                 "RDMA Read Request", operation);
         Transaction t = null;
-        if (e != null) {
-            t = OneShotRules.of(e);
+        if (x != null) {
+            t = OneShotRules.of(x);
             if (t != null && ledger.isOpen(t)) {
                 t.addDataFrame(f);
             } else {
                 t = null;
             }
-            decisions.readServed(c, d, f, rr);
+            decisions.readServed(c, d, f, e);
         }
-        OutstandingReads.Read read = new OutstandingReads.Read(rr.sinkStag(), rr.sinkTo(), rr.readSize(),
-                rr.sourceStag(), rr.sourceTo(), f, t);
+        OutstandingReads.Read read = new OutstandingReads.Read(e.sinkKey, e.sinkAddress, e.length, e.key, e.address,
+                f, t);
         read.operation = operation;
         outstanding(c, d, f, read, t != null ? t : operation);
     }
@@ -224,36 +239,42 @@ final class Operations {
         return value == null || value >= Words.IRD_NONE ? null : value;
     }
 
-    /** A segment of an RDMA Read Response from direction d: it answers the peer's oldest Read Request. */
-    void readResponse(Conn c, int d, long f, DdpSegment s, DdpMessage m) {
-        OutstandingReads q = c.reads[1 - d];
+    /**
+     * A segment of an RDMA Read Response, placing into the sink {@link RdmaEvent#key} at
+     * {@link RdmaEvent#address} of the requester of its direction: it answers the requester's oldest
+     * Read Request.
+     */
+    void readResponse(Conn c, RdmaEvent e) {
+        int d = 1 - e.direction;
+        long f = e.frame;
+        OutstandingReads q = c.reads[e.direction];
         OutstandingReads.Read r = q.head();
         if (r != null && r.blind && r.answered == 0) {
-            r.sinkStag = s.stag;
-            r.sinkTo = s.to;
+            r.sinkStag = e.key;
+            r.sinkTo = e.address;
             if (r.operation instanceof Transaction t) {
-                t.sinkStag = s.stag;
-                t.sinkTo = s.to;
+                t.sinkStag = e.key;
+                t.sinkTo = e.address;
             }
         }
-        if (r == null || r.sinkStag != s.stag || r.nextTo() != s.to) {
-            r = outOfOrder(c, d, f, s, m, q, r);
+        if (r == null || r.sinkStag != e.key || r.nextTo() != e.address) {
+            r = outOfOrder(c, d, f, e, q, r);
             if (r == null) {
                 return;
             }
         }
-        r.answered += s.payloadLength;
+        r.answered += e.bytes;
         Transaction t = (Transaction) r.owner;
         if (t != null && ledger.isOpen(t)) {
-            t.bytes += s.payloadLength;
+            t.bytes += e.bytes;
             t.addDataFrame(f);
-            decisions.readReturned(c, d, f, s, t);
+            decisions.readReturned(c, d, f, e, t);
         }
-        decisions.readPlaced(c, d, f, s);
-        boolean done = s.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
+        decisions.readPlaced(c, d, f, e);
+        boolean done = e.last || Long.compareUnsigned(r.answered, r.readSize) >= 0;
         if (r.operation instanceof Transaction op) {
-            ledger.partOfCall(op, f, s.payloadLength);
-            response(op, f, s, done);
+            ledger.partOfCall(op, f, e.bytes);
+            response(op, f, e.bytes, done);
         }
         if (done) {
             q.removeHead();
@@ -261,13 +282,14 @@ final class Operations {
     }
 
     /**
-     * A Read Response that does not continue the oldest outstanding Read Request {@code head}:
-     * returns the later request it answers (those before it are given up), or null when it answers none.
+     * A Read Response (from direction d) that does not continue the oldest outstanding Read Request
+     * {@code head}: returns the later request it answers (those before it are given up), or null
+     * when it answers none.
      */
-    private OutstandingReads.Read outOfOrder(Conn c, int d, long f, DdpSegment s, DdpMessage m, OutstandingReads q,
+    private OutstandingReads.Read outOfOrder(Conn c, int d, long f, RdmaEvent e, OutstandingReads q,
                                              OutstandingReads.Read head) {
         String what = "RDMA Read Response from " + c.endpoint[d];
-        OutstandingReads.Read later = q.findLater(s.stag, s.to);
+        OutstandingReads.Read later = q.findLater(e.key, e.address);
         if (later == null && head == null && !q.everAdded() && begunBeforeCapture(c)) {
             // the capture began on a connection already up: this answers a request sent before it
             return null;
@@ -277,16 +299,16 @@ final class Operations {
             return null;
         }
         if (later == null) {
-            if (m == null || m.firstReport(R_UNSOLICITED)) {
-                reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, null, what + " to STag "
-                        + stag(s.stag) + " at TO " + hex(s.to) + " answers no outstanding Read Request"
+            if (e.notes == null || e.notes.firstReport(R_UNSOLICITED)) {
+                reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, e.key, null, what + " to STag "
+                        + stag(e.key) + " at TO " + hex(e.address) + " answers no outstanding Read Request"
                         + (head == null ? " (none is outstanding)" : " (the next one expected: STag "
                         + stag(head.sinkStag) + " at TO " + hex(head.nextTo()) + ", frame " + head.frame + ")"));
             }
             return null;
         }
         Transaction named = later.owner != null ? (Transaction) later.owner : (Transaction) later.operation;
-        reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, s.stag, named, what
+        reporter.report(ViolationCode.RDMAP_READ_RESPONSE_UNSOLICITED, f, c, e.key, named, what
                 + " answers the Read Request of frame " + later.frame + " while the one of frame " + head.frame
                 + " is still outstanding (responses complete requests in order)");
         while (q.head() != later) {
@@ -298,12 +320,12 @@ final class Operations {
         return later;
     }
 
-    /** A Read Response segment answering the read of {@code t}; {@code done} when it answers the last octets. */
-    private void response(Transaction t, long f, DdpSegment s, boolean done) {
+    /** A Read Response segment of {@code bytes} answering the read of {@code t}; {@code done} when it answers the last octets. */
+    private void response(Transaction t, long f, int bytes, boolean done) {
         if (t == null || !ledger.isOpen(t)) {
             return;
         }
-        t.bytes += s.payloadLength;
+        t.bytes += bytes;
         t.addDataFrame(f);
         if (done) {
             ledger.completed(t, f);
@@ -316,13 +338,14 @@ final class Operations {
      * An Atomic Operation Request (RFC 7306 section 6.1): begins its transaction, to be paired in
      * order, its remote STag judged against the peer's table.
      */
-    void atomicRequest(Conn c, int d, long f, DdpSegment.AtomicRequest a) {
-        Transaction t = ledger.begin(c, d, f, TransactionKind.ATOMIC, a.remoteStag(), a.remoteTo(), 8,
+    void atomicRequest(Conn c, RdmaEvent e) {
+        int d = e.direction;
+        long f = e.frame;
+        Transaction t = ledger.begin(c, d, f, TransactionKind.ATOMIC, e.key, e.address, 8,
                 StagRules.ACCESS_READ | StagRules.ACCESS_WRITE);
-        t.opcode = a.atomicOpcode();
+        t.opcode = e.opcode;
         // the eight octets at the remote address are read and written: judged as RoCE's atomics are
-        stags.access(c, d, f, null, a.remoteStag(), a.remoteTo(), 8, StagRules.ACCESS_READ | StagRules.ACCESS_WRITE,
-                "Atomic", t);
+        stags.access(c, d, f, null, e.key, e.address, 8, StagRules.ACCESS_READ | StagRules.ACCESS_WRITE, "Atomic", t);
         ArrayDeque<Transaction> q = c.atomics[d];
         if (q.size() >= MAX_OUTSTANDING_ATOMICS) {
             Transaction old = q.pollFirst();
@@ -331,9 +354,10 @@ final class Operations {
         q.addLast(t);
     }
 
-    /** An Atomic Response (RFC 7306 section 6.2) from direction d: completes the peer's oldest request. */
-    void atomicResponse(Conn c, int d, long f) {
-        Transaction t = c.atomics[1 - d].pollFirst();
+    /** An Atomic Response (RFC 7306 section 6.2) to the requester of its direction: completes its oldest request. */
+    void atomicResponse(Conn c, RdmaEvent e) {
+        long f = e.frame;
+        Transaction t = c.atomics[e.direction].pollFirst();
         if (t == null || !ledger.isOpen(t)) {
             return;
         }
@@ -345,8 +369,8 @@ final class Operations {
     // ------------------------------------------------------------------ ends
 
     /** A message the DDP stage dropped unfinished: its transaction ends incomplete. */
-    void dropped(DdpMessage m, long f) {
-        if (m != null && m.attachment instanceof Transaction t && ledger.isOpen(t)) {
+    void dropped(MessageNotes m, long f) {
+        if (m != null && m.attachment() instanceof Transaction t && ledger.isOpen(t)) {
             ledger.ended(t, TransactionStatus.INCOMPLETE);
         }
     }

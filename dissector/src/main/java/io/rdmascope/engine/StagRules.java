@@ -3,12 +3,12 @@ package io.rdmascope.engine;
 import static io.rdmascope.engine.Words.range;
 import static io.rdmascope.engine.Words.stag;
 
-import io.rdmascope.ddp.DdpMessage;
 import io.rdmascope.model.Driver;
 import io.rdmascope.model.Nic;
 import io.rdmascope.model.NicModel;
 import io.rdmascope.model.StagEntry;
 import io.rdmascope.pdu.Opcode;
+import io.rdmascope.rdma.MessageNotes;
 import java.util.List;
 
 /**
@@ -18,13 +18,14 @@ import java.util.List;
  * STag (Send with Invalidate, one-shot Send with SV), and the regions a connection still holds when
  * it closes.
  *
- * <p>A violation about one DDP message is reported once per kind ({@link DdpMessage#firstReport});
+ * <p>A violation about one message is reported once per kind ({@link MessageNotes#firstReport}, where
+ * the transport's stage keeps notes on its messages);
  * STAG_UNADVERTISED once per STag and connection, for at most
  * {@link Engine#MAX_UNADVERTISED_PER_CONNECTION} STags per connection.
  */
 final class StagRules {
     static final int ACCESS_WRITE = 0x01, ACCESS_READ = 0x02;
-    // bits of DdpMessage.reported
+    // bits of MessageNotes.firstReport
     private static final int R_ACCESS = 1, R_BOUNDS = 2, R_INVALIDATED = 4, R_WRONG = 8, R_UNADVERTISED = 32;
 
     private final NicSettings settings;
@@ -55,9 +56,10 @@ final class StagRules {
     /**
      * Judges a tagged access from direction d to the peer's STag (RDMA Write, or the source of an
      * RDMA Read Request) needing access bits {@code need}; returns the entry when the access is
-     * allowed. {@code m} is the message (null for a Read Request), {@code operation} its transaction.
+     * allowed. {@code m} holds the notes of the message judged packet by packet (null for a message judged
+     * once), {@code operation} its transaction.
      */
-    StagEntry access(Conn c, int d, long f, DdpMessage m, long stag, long to, long length, int need,
+    StagEntry access(Conn c, int d, long f, MessageNotes m, long stag, long to, long length, int need,
                      String opName, Transaction operation) {
         Nic nic = c.nic(1 - d);
         StagEntry e = nic.find(stag);
@@ -131,7 +133,7 @@ final class StagRules {
     }
 
     /** Judges an access to an advertised STag that is not plainly allowed; returns the entry if it still is. */
-    private StagEntry denied(Conn c, int d, long f, DdpMessage m, StagEntry e, long stag, long to, long length,
+    private StagEntry denied(Conn c, int d, long f, MessageNotes m, StagEntry e, long stag, long to, long length,
                              int need, String opName, Transaction operation) {
         String what = opName + " from " + c.endpoint[d];
         Transaction t = named(e, operation);

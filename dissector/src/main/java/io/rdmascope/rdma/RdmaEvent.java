@@ -6,7 +6,15 @@ package io.rdmascope.rdma;
  * retransmission, a loss, the connection's close, or a finding of the transport's own stage about
  * its wire. Messages are numbered per direction in the order their first packet was sent
  * ({@link #message}); acknowledgements name the last message they acknowledge, so a judge pairs
- * them without knowing the transport's sequence numbers.
+ * them without knowing the transport's sequence numbers. A response's direction names the
+ * requester's, whose request it answers.
+ *
+ * <p>Two stages produce them: RoCE and InfiniBand's ({@code io.rdmascope.roce}), and iWARP's DDP
+ * stage ({@link io.rdmascope.ddp.MessageAssembly}), one event per DDP segment placed in its
+ * message. What a transport has no use for it leaves at its default: iWARP has no acknowledgement
+ * of its own (TCP acknowledges), so its messages are not numbered ({@link #message} is a Send's MSN,
+ * -1 for a tagged message), and its Read Responses name the sink they place into ({@link #key},
+ * {@link #address}) instead of the request they answer.</p>
  */
 public final class RdmaEvent {
     /** What happened. */
@@ -72,18 +80,25 @@ public final class RdmaEvent {
     public boolean last;
     /** The capture's snapshot length cut the packet: its payload is not all in the capture. */
     public boolean snapped;
-    /** The transport's opcode of the packet. */
+    /** The transport's opcode of the packet (of an iWARP atomic request: its atomic opcode, RFC 7306). */
     public int opcode;
     /** The transport's name of the opcode ("RC SEND Only"). */
     public String operation;
-    /** The queue the message goes to at the receiver (its QPN), or -1. */
+    /** The queue the message goes to at the receiver (its QPN; iWARP: its DDP queue number), or -1. */
     public long queue = -1;
-    /** The remote key (R_Key, STag) the operation names, or 0. */
+    /**
+     * The remote key (R_Key, STag) the operation names, or 0; for iWARP's Read Response the STag
+     * of the requester's sink it places into.
+     */
     public long key;
     /** The virtual address or tagged offset this packet's octets go to or come from. */
     public long address;
     /** The operation's whole length (an RDMA Write's or Read's DMA length), or the count of a loss. */
     public long length;
+    /** An RDMA Read Request that names its sink (iWARP's): the requester's STag the response goes to. */
+    public long sinkKey;
+    /** An RDMA Read Request that names its sink: the tagged offset the response goes to. */
+    public long sinkAddress;
     /** Payload octets this packet carries. */
     public int bytes;
     /** The first payload octets of a message, as far as its packets kept them; on the last packet only. */
@@ -103,6 +118,8 @@ public final class RdmaEvent {
     public int code;
     /** What a {@link Kind#WIRE} event found. */
     public Finding finding;
+    /** The judge's notes on the message, kept by a stage that assembles messages; or null. */
+    public MessageNotes notes;
     /** For a retransmission or a loss: the frame that first carried the packet, or -1. */
     public long original = -1;
     /** For a retransmission: nanoseconds since the packet was first sent, or -1. */
