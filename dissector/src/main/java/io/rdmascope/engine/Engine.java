@@ -22,24 +22,26 @@ import java.util.List;
 /**
  * Judges dissected traffic against the NIC/driver model; reports to an {@link EngineListener}.
  *
- * <p>The engine listens to the decoded iWARP events of a capture ({@link PduListener}, with each
- * DDP segment placed in its message: {@link MessageListener}) and hands each to the rule sets that
- * judge it, each owning one concern:
+ * <p>The engine judges two transports with one core. Each transport's stage makes transport-neutral
+ * events of its traffic ({@link RdmaEvent}): iWARP's DDP stage one per segment placed in its
+ * message ({@link io.rdmascope.ddp.DdpEvents}, delivered with the segment: {@link MessageListener}),
+ * the RoCE and InfiniBand stage one per packet ({@link #rdma}). The events go to the rule sets that
+ * every transport shares; what only one wire has stays with that transport's own rules:
  * <ul>
- *   <li>{@link MpaRules}: the MPA handshake, the framing of the stream and of each FPDU;</li>
- *   <li>{@link RdmapRules}: the DDP and RDMAP headers (versions, reserved bits, opcodes, queue
- *       numbers, MSN and MO order), the ready-to-receive message, Terminate;</li>
- *   <li>{@link OneShotRules}: the one-shot extension's bits and initiations;</li>
- *   <li>{@link StagRules}: every tagged access against the STag table, the completions that
- *       invalidate an STag, the regions a closing connection still holds;</li>
- *   <li>{@link Operations}: the RDMAP operations as transactions (Reads paired with their
- *       Responses, Atomics with theirs, ORD against IRD);</li>
- *   <li>{@link UpperLayer}: the upper-layer protocols, their calls and the regions they advertise;</li>
- *   <li>{@link Messages}: what whole messages do whatever their transport (a Send's invalidation,
- *       the Sends and Writes handed to the upper-layer protocols, the advertised region an
- *       operation names), reached the same way from iWARP's messages and from the
- *       transport-neutral events ({@link io.rdmascope.rdma.RdmaEvent}) of RoCE and InfiniBand,
- *       which {@link Verbs} judges.</li>
+ *   <li>iWARP's wire: {@link MpaRules} (the MPA handshake, the framing of the stream and of each
+ *       FPDU), {@link RdmapRules} (the DDP and RDMAP headers: versions, reserved bits, opcodes,
+ *       queue numbers, MSN and MO order; the ready-to-receive message, Terminate) and
+ *       {@link OneShotRules} (the one-shot extension's bits, initiations and completions); RoCE's
+ *       wire is judged in its stage, which reports its findings as events;</li>
+ *   <li>{@link OperationRules}: the operations as transactions (Sends and Writes, Reads paired with
+ *       their responses, atomics with theirs, the depth of outstanding Reads), by {@link Operations}
+ *       for iWARP and {@link Verbs} for RoCE and InfiniBand, which differ in what ends an
+ *       operation and how a response names its request;</li>
+ *   <li>{@link StagRules}: every access to a remote key against the STag table, the completions
+ *       that invalidate an STag, the regions a closing connection still holds;</li>
+ *   <li>{@link Messages}: what whole messages do (a Send's invalidation, the Sends and Writes handed
+ *       to the upper-layer protocols, the advertised region an operation names);</li>
+ *   <li>{@link UpperLayer}: the upper-layer protocols, their calls and the regions they advertise.</li>
  * </ul>
  * The rule sets raise violations through one {@link Reporter}, keep transactions in one
  * {@link Ledger}, and publish what they decided on one stream of {@link Decisions}, to which the
@@ -226,7 +228,8 @@ public final class Engine implements MessageListener {
     /**
      * A segment placed in its message by the DDP stage: its headers judged by iWARP's own rules
      * ({@link RdmapRules}, {@link OneShotRules}), then the transport-neutral event the stage made of
-     * it ({@link DdpStream#event}) handed to the rule sets of its operation ({@link #operation}).
+     * it ({@link DdpStream#event}) judged by iWARP's {@link OperationRules}, as {@link #rdma} judges
+     * RoCE's events by theirs.
      */
     @Override
     public void segment(MpaConnection connection, Fpdu fpdu, DdpSegment s, DdpStream stream, int gaps) {
@@ -267,60 +270,24 @@ public final class Engine implements MessageListener {
             ops.readyToReceive(c, e);
             return;
         }
-        operation(c, e, s, ops.message(c, e), oneShot);
+        if (e.kind == RdmaEvent.Kind.SEND && oneShot && !e.invalidates && (s.ab ? e.first : e.last)) {
+            oneShotSend(c, e, s);
+            return;
+        }
+        ops.event(c, e);
     }
 
     /**
-     * Hands the event of a judged segment to the rule sets of its operation; the one-shot
-     * extension's Sends (an initiation, a completion with its STag valid) go to {@link OneShotRules}
-     * and {@link StagRules}, with the segment that carries their fields.
+     * A Send of the one-shot extension that is not a plain Send: an initiation (its first segment,
+     * the AB bit set) or a completion naming the STag it ends (its last segment, the SV bit set).
+     * It is a Send transaction of its own too.
      */
-    private void operation(Conn c, RdmaEvent e, DdpSegment s, Transaction operation, boolean oneShot) {
-        int d = e.direction;
-        long f = e.frame;
-        switch (e.kind) {
-            case SEND:
-                if (e.invalidates) {
-                    if (e.last) {
-                        messages.sendDelivered(c, e, operation);
-                    }
-                } else if (oneShot && s.ab && e.first) {
-                    oneShots.initiation(c, d, f, s);
-                } else if (oneShot && !s.ab && e.last) {
-                    stags.completion(c, d, f, s.optionalStag, CompletionKind.SEND_SV, Opcode.of(e.opcode));
-                } else {
-                    if (e.last) {
-                        messages.sendDelivered(c, e, operation);
-                    }
-                    decisions.sendPlaced(c, d, f, e);
-                }
-                break;
-            case WRITE:
-                ops.write(c, e, operation);
-                if (e.last && e.notes instanceof DdpMessage m) {
-                    messages.writeDelivered(c, e, operation, e.key, m.startOffset);
-                }
-                break;
-            case READ_REQUEST:
-                if (e.first) {
-                    ops.readRequest(c, e);
-                }
-                break;
-            case READ_RESPONSE:
-                ops.readResponse(c, e);
-                break;
-            case ATOMIC_REQUEST:
-                if (e.first) {
-                    ops.atomicRequest(c, e);
-                }
-                break;
-            case ATOMIC_RESPONSE:
-                if (e.first) {
-                    ops.atomicResponse(c, e);
-                }
-                break;
-            default:
-                break;
+    private void oneShotSend(Conn c, RdmaEvent e, DdpSegment s) {
+        ops.message(c, e);
+        if (s.ab) {
+            oneShots.initiation(c, e.direction, e.frame, s);
+        } else {
+            stags.completion(c, e.direction, e.frame, s.optionalStag, CompletionKind.SEND_SV, Opcode.of(e.opcode));
         }
     }
 
@@ -342,7 +309,7 @@ public final class Engine implements MessageListener {
         }
     }
 
-    /** An event of a transport-neutral connection (RoCE, InfiniBand): judged by {@link Verbs}. */
+    /** An event of a RoCE or InfiniBand connection: judged by their {@link OperationRules}, {@link Verbs}. */
     @Override
     public void rdma(RdmaConnection connection, RdmaEvent e) {
         if (connection == null || e == null) {
@@ -356,7 +323,6 @@ public final class Engine implements MessageListener {
         ledger.seen(e.frame);
         c.snapped |= e.snapped;
         if (e.kind == RdmaEvent.Kind.CLOSE) {
-            verbs.closed(c);
             close(c, e.frame, e.text);
         } else if (e.kind == RdmaEvent.Kind.RETIRED) {
             over(c, e.frame);
@@ -372,7 +338,7 @@ public final class Engine implements MessageListener {
         }
         c.closed = true;
         decisions.teardown(c, f, reason);
-        ops.closed(c);
+        rules(c).closed(c);
         ulps.close(c, f);
         ledger.abortOperations(c.id);
         stags.release(c, f, reason);
@@ -394,6 +360,11 @@ public final class Engine implements MessageListener {
             return;
         }
         over(c, frame);
+    }
+
+    /** The operation rules of a connection's transport. */
+    private OperationRules rules(Conn c) {
+        return c.mpa != null ? ops : verbs;
     }
 
     /** Ends what a connection that is over left open, then forgets it (see {@link #retired}). */

@@ -5,8 +5,8 @@ import io.rdmascope.pdu.Opcode;
 import io.rdmascope.rdma.RdmaEvent;
 
 /**
- * The rules that RDMA messages share whatever their transport, reached by one path from iWARP
- * ({@link Engine}, {@link Operations}) and from the transport-neutral connections ({@link Verbs}):
+ * The rules that RDMA messages share whatever their transport, reached by one path from the
+ * operation rules of iWARP ({@link Operations}) and of RoCE and InfiniBand ({@link Verbs}):
  * a whole Send delivered (the STag it invalidates, its payload to the upper-layer protocol), a whole
  * RDMA Write's payload to the upper-layer protocol, and the advertised region an operation names.
  * Each transport describes its message as an {@link RdmaEvent}; what only its wire has (iWARP's MPA,

@@ -32,7 +32,7 @@ import java.util.ArrayDeque;
  * out of a one-shot region, or of a region of an upper-layer call, is accounted to that transaction
  * too.
  */
-final class Operations {
+final class Operations implements OperationRules {
     /** Bound on Atomic Requests awaiting their Response, per direction of a connection. */
     static final int MAX_OUTSTANDING_ATOMICS = 1024;
     /** A bit of {@link MessageNotes#firstReport}, apart from those of {@link StagRules}. */
@@ -52,7 +52,52 @@ final class Operations {
         this.messages = messages;
     }
 
+    @Override
+    public void event(Conn c, RdmaEvent e) {
+        switch (e.kind) {
+            case SEND -> send(c, e);
+            case WRITE -> {
+                Transaction t = message(c, e);
+                write(c, e, t);
+                if (e.last) {
+                    messages.writeDelivered(c, e, t, t.stag, t.to);
+                }
+            }
+            case READ_REQUEST -> {
+                if (e.first) {
+                    readRequest(c, e);
+                }
+            }
+            case READ_RESPONSE -> readResponse(c, e);
+            case ATOMIC_REQUEST -> {
+                if (e.first) {
+                    atomicRequest(c, e);
+                }
+            }
+            case ATOMIC_RESPONSE -> {
+                if (e.first) {
+                    atomicResponse(c, e);
+                }
+            }
+            default -> { }
+        }
+    }
+
     // ------------------------------------------------------------------ writes and sends
+
+    /**
+     * A segment of a Send: accounted to its message's transaction, placed in a receive buffer; the
+     * whole message, with its last segment, to the rules every transport shares.
+     */
+    private void send(Conn c, RdmaEvent e) {
+        Transaction t = message(c, e);
+        if (e.last) {
+            messages.sendDelivered(c, e, t);
+        }
+        if (!e.invalidates) {
+            decisions.sendPlaced(c, e.direction, e.frame, e);
+        }
+    }
 
     /**
      * Accounts a segment of an RDMA Write or Send to its message's transaction, beginning the
@@ -92,7 +137,7 @@ final class Operations {
     }
 
     /** A segment of an RDMA Write: judged against the peer's STag table, its data accounted. */
-    void write(Conn c, RdmaEvent e, Transaction operation) {
+    private void write(Conn c, RdmaEvent e, Transaction operation) {
         int d = e.direction;
         long f = e.frame;
         decisions.writeSent(c, d, f, e);
@@ -151,7 +196,7 @@ final class Operations {
     }
 
     /** An RDMA Read Request: its transaction, judged against the peer's STag table, and queued for its responses. */
-    void readRequest(Conn c, RdmaEvent e) {
+    private void readRequest(Conn c, RdmaEvent e) {
         int d = e.direction;
         long f = e.frame;
         Transaction operation = beginRead(c, e);
@@ -244,7 +289,7 @@ final class Operations {
      * {@link RdmaEvent#address} of the requester of its direction: it answers the requester's oldest
      * Read Request.
      */
-    void readResponse(Conn c, RdmaEvent e) {
+    private void readResponse(Conn c, RdmaEvent e) {
         int d = 1 - e.direction;
         long f = e.frame;
         OutstandingReads q = c.reads[e.direction];
@@ -338,7 +383,7 @@ final class Operations {
      * An Atomic Operation Request (RFC 7306 section 6.1): begins its transaction, to be paired in
      * order, its remote STag judged against the peer's table.
      */
-    void atomicRequest(Conn c, RdmaEvent e) {
+    private void atomicRequest(Conn c, RdmaEvent e) {
         int d = e.direction;
         long f = e.frame;
         Transaction t = ledger.begin(c, d, f, TransactionKind.ATOMIC, e.key, e.address, 8,
@@ -355,7 +400,7 @@ final class Operations {
     }
 
     /** An Atomic Response (RFC 7306 section 6.2) to the requester of its direction: completes its oldest request. */
-    void atomicResponse(Conn c, RdmaEvent e) {
+    private void atomicResponse(Conn c, RdmaEvent e) {
         long f = e.frame;
         Transaction t = c.atomics[e.direction].pollFirst();
         if (t == null || !ledger.isOpen(t)) {
@@ -375,8 +420,8 @@ final class Operations {
         }
     }
 
-    /** The connection closed: nothing outstanding on it will be answered. */
-    void closed(Conn c) {
+    @Override
+    public void closed(Conn c) {
         c.reads[0].clear();
         c.reads[1].clear();
         c.atomics[0].clear();

@@ -19,7 +19,7 @@ import java.util.Iterator;
  * losses the capture itself made and findings of the transport's stage about its wire are reported
  * with their codes.
  */
-final class Verbs {
+final class Verbs implements OperationRules {
     /** Bound on the transactions of one direction awaiting their acknowledgement or response. */
     static final int MAX_OPEN = 1 << 14;
 
@@ -53,7 +53,8 @@ final class Verbs {
         }
     }
 
-    void event(Conn c, RdmaEvent e) {
+    @Override
+    public void event(Conn c, RdmaEvent e) {
         int d = e.direction;
         long f = e.frame;
         switch (e.kind) {
@@ -275,7 +276,8 @@ final class Verbs {
     }
 
     /** The connection closed: what is still open on it is aborted by the engine's close. */
-    void closed(Conn c) {
+    @Override
+    public void closed(Conn c) {
         c.verbs[0] = null;
         c.verbs[1] = null;
     }

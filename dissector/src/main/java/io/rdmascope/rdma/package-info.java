@@ -1,7 +1,9 @@
 /**
- * Transport-neutral RDMA messages: what the judge sees of a transport. A transport's stages (the
- * RoCE and InfiniBand stage in {@code io.rdmascope.roce}) produce {@link RdmaEvent}s on
- * {@link RdmaConnection}s and hand them to an {@link RdmaListener}; the engine judges them with the
- * same NIC/driver model, STag table and upper-layer decoders whatever the wire was.
+ * Transport-neutral RDMA messages: what the judge sees of a transport. A transport's stages produce
+ * {@link RdmaEvent}s: the RoCE and InfiniBand stage in {@code io.rdmascope.roce} on
+ * {@link RdmaConnection}s for an {@link RdmaListener}, iWARP's DDP stage
+ * ({@link io.rdmascope.ddp.DdpEvents}) one per DDP segment placed in its message, with its
+ * {@link MessageNotes}. The engine judges both with the same NIC/driver model, STag table and
+ * upper-layer decoders whatever the wire was.
  */
 package io.rdmascope.rdma;
