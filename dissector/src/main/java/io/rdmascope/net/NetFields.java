@@ -157,6 +157,10 @@ public final class NetFields {
                     ipv4(o);
                     return;
                 }
+                case Erf.LINK_TYPE -> {
+                    erf(o);
+                    return;
+                }
                 case 229 -> {
                     ipv6(o);
                     return;
@@ -166,6 +170,33 @@ public final class NetFields {
                 }
             }
             etherType(type, o);
+        }
+
+        /** An ERF record header at {@code o} ({@link Erf}) and the Ethernet or IP packet it carries. */
+        void erf(int o) {
+            int payload = Erf.payload(d, o, end);
+            if (payload < 0) {
+                return;
+            }
+            int type = u8(o + 8);
+            List<FieldNode> c = new ArrayList<>();
+            c.add(num("erf.types.type", "Type", type & 0x7f, o + 8, 1));
+            c.add(num("erf.types.ext_header", "Extension header present", type >>> 7, o + 8, 1));
+            c.add(hex("erf.flags", "Flags", u8(o + 9), 2, o + 9, 1));
+            c.add(num("erf.rlen", "Record length", u16(o + 10), o + 10, 2));
+            c.add(num("erf.lctr", "Loss counter", u16(o + 12), o + 12, 2));
+            c.add(num("erf.wlen", "Wire length", u16(o + 14), o + 14, 2));
+            layer("erf", "Extensible Record Format", o, payload - o, c);
+            switch (type & 0x7f) {
+                case Erf.ETHERNET -> {
+                    if (end - payload >= 2) {
+                        ethernet(payload + 2);
+                    }
+                }
+                case Erf.IPV4 -> ipv4(payload);
+                case Erf.IPV6 -> ipv6(payload);
+                default -> { }
+            }
         }
 
         /** An Ethernet II header at {@code o} and what it carries. */

@@ -180,6 +180,9 @@ public final class PacketDecoder {
             case LINK_INFINIBAND -> {
                 return infiniband(d, b, end, p);
             }
+            case Erf.LINK_TYPE -> {
+                return erf(d, b, end, p, out);
+            }
             case 0, 108 -> {
                 if (end - b < 4) {
                     return false;
@@ -191,6 +194,25 @@ public final class PacketDecoder {
             }
         }
         return etherType(d, type, o, end, p, out);
+    }
+
+    /**
+     * An ERF record ({@link Erf}): by its type an InfiniBand packet from its LRH (as {@code ibdump}
+     * writes the captures of InfiniBand ports), an Ethernet frame after two octets of offset and pad,
+     * an IPv4 or an IPv6 packet.
+     */
+    private boolean erf(byte[] d, int b, int end, Packet p, TcpSegment out) {
+        int o = Erf.payload(d, b, end);
+        if (o < 0) {
+            return false;
+        }
+        return switch (Erf.type(d, b)) {
+            case Erf.INFINIBAND -> infiniband(d, o, end, p);
+            case Erf.ETHERNET -> end - o >= 16 && etherType(d, u16(d, o + 14), o + 16, end, p, out);
+            case Erf.IPV4 -> ipv4(d, o, end, p, out);
+            case Erf.IPV6 -> ipv6(d, o, end, p, out);
+            default -> false;
+        };
     }
 
     /** An Ethernet frame at {@code o} (inside a tunnel). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.rdmascope.fields.Field;
 import io.rdmascope.fields.Fields;
 import io.rdmascope.roce.IbPacket;
+import io.rdmascope.testing.PcapRecords;
 import io.rdmascope.testing.Tshark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,10 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (native InfiniBand): it is given the same packets as an ERF file of InfiniBand records.
  */
 class RoceFieldsTest {
-    private static final int LINKTYPE_INFINIBAND = 247, ERF_TYPE_INFINIBAND = 21, ERF_HEADER = 16;
+    private static final int LINKTYPE_INFINIBAND = 247;
 
     static List<Path> captures() throws Exception {
-        return Stream.concat(Stream.concat(RoceCapturesTest.captures(), samples()), headersOnly()).toList();
+        return Stream.of(RoceCapturesTest.captures(), samples(), headersOnly(), ibdump()).flatMap(s -> s).toList();
     }
 
     /** Two of the rxe captures as a capture keeping 96 octets of each frame (tcpdump -s 96) holds them. */
@@ -67,25 +68,18 @@ class RoceFieldsTest {
             if (in.getInt(20) != LINKTYPE_INFINIBAND) {
                 return capture;
             }
-            boolean nanos = (in.getInt(0) & 0xffff) == 0x3c4d;
-            ByteBuffer out = ByteBuffer.allocate(pcap.length * 2);
-            for (int at = 24; at + 16 <= pcap.length; ) {
-                long sec = in.getInt(at) & 0xffffffffL, frac = in.getInt(at + 4) & 0xffffffffL;
-                int caplen = in.getInt(at + 8), len = in.getInt(at + 12);
-                long fraction = (frac << 32) / (nanos ? 1_000_000_000L : 1_000_000L);
-                out.order(ByteOrder.LITTLE_ENDIAN).putLong(sec << 32 | fraction);
-                out.order(ByteOrder.BIG_ENDIAN).put((byte) ERF_TYPE_INFINIBAND).put((byte) 0)
-                        .putShort((short) (ERF_HEADER + caplen)).putShort((short) 0).putShort((short) len);
-                out.put(pcap, at + 16, caplen);
-                at += 16 + caplen;
-            }
             Path erf = Files.createTempFile(capture.getFileName().toString(), ".erf");
             erf.toFile().deleteOnExit();
-            Files.write(erf, java.util.Arrays.copyOf(out.array(), out.position()));
+            Files.write(erf, PcapRecords.asErf(pcap, PcapRecords.ERF_INFINIBAND, 0));
             return erf;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The native InfiniBand samples as ibdump writes captures of InfiniBand ports: ERF records of InfiniBand packets. */
+    static Stream<Path> ibdump() throws IOException {
+        return samples().map(RoceFieldsTest::forTshark).filter(p -> p.toString().endsWith(".erf"));
     }
 
     static List<String> wiresharkNames() {

@@ -88,6 +88,50 @@ public final class PcapRecords {
         return out;
     }
 
+    /** LINKTYPE_ERF, and the ERF types of an Ethernet frame and of an InfiniBand packet. */
+    public static final int LINKTYPE_ERF = 197, ERF_ETHERNET = 2, ERF_INFINIBAND = 21;
+
+    /**
+     * The file as an ERF capture holds it (link type 197, as {@code ibdump} writes InfiniBand
+     * ports): each record behind an ERF header of type {@code erfType}, its timestamp the record's,
+     * with {@code extensions} extension headers of 8 octets, and for an Ethernet frame the two octets
+     * of offset and pad ERF puts before it.
+     */
+    public static byte[] asErf(byte[] pcap, int erfType, int extensions) {
+        ByteOrder order = order(pcap);
+        boolean nanos = (pcap[0] & 0xff) == 0x4d || (pcap[3] & 0xff) == 0x4d;
+        ByteBuffer in = ByteBuffer.wrap(pcap).order(order);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] h = Arrays.copyOf(pcap, FILE_HEADER);
+        ByteBuffer.wrap(h).order(order).putInt(20, LINKTYPE_ERF);
+        out.writeBytes(h);
+        int pad = erfType == ERF_ETHERNET ? 2 : 0;
+        int head = 16 + 8 * extensions + pad;
+        in.position(FILE_HEADER);
+        while (in.remaining() >= RECORD_HEADER) {
+            long sec = in.getInt() & 0xffffffffL, frac = in.getInt() & 0xffffffffL;
+            int cap = in.getInt(), orig = in.getInt();
+            if (cap < 0 || cap > in.remaining()) {
+                break;
+            }
+            ByteBuffer r = ByteBuffer.allocate(head + cap);
+            long fraction = (frac << 32) / (nanos ? 1_000_000_000L : 1_000_000L);
+            r.order(ByteOrder.LITTLE_ENDIAN).putLong(sec << 32 | fraction).order(ByteOrder.BIG_ENDIAN);
+            r.put((byte) (erfType | (extensions > 0 ? 0x80 : 0))).put((byte) 4).putShort((short) (head + cap))
+                    .putShort((short) 0).putShort((short) (pad + orig));
+            for (int k = 0; k < extensions; k++) {
+                // extension headers of an unknown kind (their first octet's top bit: another follows)
+                r.put((byte) (0x7f | (k + 1 < extensions ? 0x80 : 0))).put(new byte[7]);
+            }
+            r.put(new byte[pad]);
+            in.get(r.array(), head, cap);
+            out.writeBytes(ByteBuffer.allocate(RECORD_HEADER).order(order).putInt((int) sec).putInt((int) frac)
+                    .putInt(head + cap).putInt(head + orig).array());
+            out.writeBytes(r.array());
+        }
+        return out.toByteArray();
+    }
+
     /** Moves past one whole record; false when none is left. */
     private static boolean skip(ByteBuffer in) {
         if (in.remaining() < RECORD_HEADER) {
