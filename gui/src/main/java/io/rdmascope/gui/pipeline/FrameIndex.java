@@ -9,6 +9,7 @@ import io.rdmascope.mpa.FpduLayout;
 import io.rdmascope.mpa.MpaConnection;
 import io.rdmascope.net.Endpoint;
 import io.rdmascope.pdu.DdpSegment;
+import io.rdmascope.pdu.PduDecoder;
 import io.rdmascope.pdu.PduSummary;
 import io.rdmascope.pipeline.FpduRecord;
 import io.rdmascope.tcp.Direction;
@@ -26,29 +27,28 @@ import java.util.Objects;
  * <p>Per frame: the file position of its record (the bytes are re-read on demand), its capture
  * time, its TCP flow (an index into a table of endpoint pairs), what it carries (no TCP, TCP, MPA,
  * DDP/RDMAP) with the number of PDUs it completed, the severity of its worst violation and the
- * index of the first of those PDUs. Per PDU, in a compact PDU table: connection, direction, opcode
- * and DDP flags, STag (or Invalidate STag), TO (or MSN), payload length, MPA CRC and where the
- * FPDU starts in the frame's TCP payload. Values that change little from row to row are kept as
+ * index of the first of those PDUs. Per PDU, in a compact PDU table: connection, direction, the
+ * octets of its DDP and RDMAP headers as the wire carried them, its payload length, MPA CRC and where
+ * the FPDU starts in the frame's TCP payload. Values that change little from row to row are kept as
  * differences within blocks of rows ({@link Columns.DeltaLongs}, {@link Columns.NearInts}, times in
  * microseconds when the capture counts them ({@link Columns.UnitLongs}), positions as steps from
- * the frame before ({@link Columns.StepLongs})): about 10.5 octets a frame and 21 a PDU (the 200 MB
- * bulk capture's 210,307 frames and 140,000 PDUs in about 5 MB), against the half kilobyte a frame
- * that row objects and decoded segments would take. The transactions a frame takes part in are found from the transactions themselves
- * ({@link FrameTransactions}).
+ * the frame before ({@link Columns.StepLongs})). The transactions a frame takes part in are found
+ * from the transactions themselves ({@link FrameTransactions}).
  *
- * <p>The PDU table is exact for the ordinary PDU: a DDP segment whose RDMAP header holds nothing
- * but the common fields (no Read Request, Terminate, atomic or immediate data; the one-shot
- * optional fields of an initiation in a small side table), carried in one FPDU that a single
- * frame holds entirely, without markers and with a good (or unchecked) CRC. From those numbers the
- * {@link Fpdu} and {@link DdpSegment} are rebuilt ({@link #unit}). Whether a PDU is exact is the
- * field registry's to say: the segment rebuilt from the table must give every DDP and RDMAP field
- * the registry reads ({@link Fields#reading}) the value the decoder's gave, so detail trees, Info
- * texts and filter values are the decoder's, and a field added to the registry is kept without a
- * change here (a PDU whose new field the table cannot give back is kept whole). Every other unit (MPA
- * Requests and Replies, PDUs with errors, FPDUs spread over several frames) is kept whole in a sparse map, its
- * FPDU as an {@link FpduRecord} (the form the two-thread pipeline passes FPDUs in); such units are
- * a small fraction of any capture. Frames whose Info text is not derivable from the
- * table (stream issues, handshakes, IP-reassembled segments) keep their text in a sparse map too.
+ * <p>The PDU table holds no field of its own: the {@link DdpSegment} of a PDU is the decoder's, run
+ * again on the header octets kept ({@link PduDecoder#readHead}), so its every field, read through
+ * the field registry as detail trees, Info texts and filters read it, is the value the first
+ * decoding gave, and a field added to the specs and the registry needs no change here. The table
+ * describes the ordinary PDU: a DDP segment whose headers (Read Requests, atomics and one-shot
+ * fields included; not a Terminate, whose header takes its whole segment) are carried in one FPDU
+ * that a single frame holds entirely, without markers and with a good (or unchecked) CRC; from
+ * those numbers the {@link Fpdu} is rebuilt ({@link #unit}). A PDU is filed so only when decoding its
+ * header octets again gives every field the registry reads from a segment ({@link Fields#reading})
+ * the value the first decoding gave. Every other unit (MPA Requests and Replies, PDUs with errors,
+ * FPDUs spread over several frames) is kept whole in a sparse map, its FPDU as an {@link FpduRecord}
+ * (the form the two-thread pipeline passes FPDUs in); such units are a small fraction of any
+ * capture. Frames whose Info text is not derivable from the table (stream issues, handshakes,
+ * IP-reassembled segments) keep their text in a sparse map too.
  *
  * <p>Every method holds this object's lock: the loading thread writes while the application
  * thread reads.
@@ -62,10 +62,7 @@ final class FrameIndex {
     static final String[] KIND_NAMES = {"", "TCP", "MPA", "DDP/RDMAP"};
 
     private static final int CONN_MASK = 0xffff;
-    private static final int DIR_INITIATOR = 1 << 16, TAGGED = 1 << 17, LAST = 1 << 18, SV = 1 << 19, AB = 1 << 20,
-            CRC_OK = 1 << 21, WHOLE = 1 << 22, SEGMENT_KNOWN = 1 << 23;
-    private static final int OPCODE_SHIFT = 24;
-    private static final int TAGGED_HEADER = 14, UNTAGGED_HEADER = 18;
+    private static final int DIR_INITIATOR = 1 << 16, CRC_OK = 1 << 17, WHOLE = 1 << 18, SEGMENT_KNOWN = 1 << 19;
 
     // ---- per frame (index frame - 1)
     private final Columns.StepLongs positions = new Columns.StepLongs(-1);
@@ -84,24 +81,19 @@ final class FrameIndex {
 
     // ---- per PDU
     private final Columns.Ints pduMeta = new Columns.Ints(0);
-    private final Columns.Ints pduStag = new Columns.Ints(0);
-    /** TO or MSN: close to the others of their block where a transfer moves through a region. */
-    private final Columns.DeltaLongs pduTo = new Columns.DeltaLongs(0);
+    /** Where the PDU's header octets begin in {@link #headers}; they end where the next PDU's begin. */
+    private final Columns.StepLongs headerStart = new Columns.StepLongs(0);
+    /** The header octets of the PDUs the table describes, one after the other. */
+    private final Columns.Bytes headers = new Columns.Bytes();
+    private int headerOctets;
+    /** The payload length (the ULPDU's octets after the headers). */
     private final Columns.NearInts pduLength = new Columns.NearInts();
     private final Columns.Ints pduCrc = new Columns.Ints(0);
     private final Columns.NearInts pduSegmentDelta = new Columns.NearInts();
     private final Columns.Shorts pduPayloadOffset = new Columns.Shorts((short) -1);
     private int pdus;
-    /**
-     * The one-shot optional fields (Optional STag, advertised buffer) of exactly described PDUs:
-     * their PDU indexes in increasing order, and per PDU {@link #ONE_SHOT_WORDS} words. 36 octets a
-     * one-shot initiation instead of the 380 of a unit kept whole (0.9 MB less for the bulk
-     * capture's 2,785).
-     */
-    private final Columns.Ints oneShotPdus = new Columns.Ints(0);
-    private final Columns.Longs oneShotWords = new Columns.Longs(0);
-    private int oneShots;
-    private static final int ONE_SHOT_WORDS = 4;
+    /** Decodes the header octets again (under this object's lock). */
+    private final PduDecoder decoder = new PduDecoder();
     /** Units the table does not describe exactly, by PDU index. */
     private final Map<Integer, Whole> whole = new HashMap<>();
     /** The FPDU records of the units kept whole: per unit its flags, then its record's words. */
@@ -290,7 +282,7 @@ final class FrameIndex {
      * table lists each frame's units together, in frame order): its numbers into the PDU table,
      * the whole unit too when the table does not describe it exactly. Returns its index.
      */
-    synchronized int addPdu(long frame, Unit u, Fpdu f, DdpSegment s) {
+    synchronized int addPdu(long frame, Unit u, Fpdu f, DdpSegment s, byte[] headerOctets) {
         int index = pdus++;
         if (known(frame)) {
             int fi = (int) frame - 1;
@@ -302,12 +294,9 @@ final class FrameIndex {
                 kinds.set(fi, (byte) (k + (1 << 2)));
             }
         }
-        int meta = meta(u, f, s);
-        if (s != null) {
-            pduStag.set(index, (int) (s.tagged ? s.stag : s.invalidateStag));
-        }
+        int meta = meta(u, f);
         // Every row set, in order, as the difference columns want it.
-        pduTo.set(index, s == null ? 0 : s.tagged ? s.to : s.msn);
+        headerStart.set(index, this.headerOctets);
         pduLength.set(index, s == null ? 0 : s.payloadLength);
         if (f != null) {
             pduCrc.set(index, (int) f.crcField);
@@ -318,8 +307,11 @@ final class FrameIndex {
             pduSegmentDelta.set(index, (int) delta);
         }
         pduPayloadOffset.set(index, (short) Math.max(-1, Math.min(Short.MAX_VALUE, u.payloadOffset())));
-        if (exact(u, f, s, meta, delta) && givesBack(index, meta | WHOLE, s)) {
+        if (exact(u, f, s, meta, delta, headerOctets) && givesBack(headerOctets, f.ulpduLength, s)) {
             meta |= WHOLE;
+            for (byte b : headerOctets) {
+                headers.set(this.headerOctets++, b);
+            }
         } else {
             whole.put(index, u.handshake() != null ? new Whole(u, -1)
                     : new Whole(new Unit(u.connection(), null, null, s, u.segmentStream(), u.payloadOffset(),
@@ -356,17 +348,13 @@ final class FrameIndex {
         return new Unit(u.connection(), null, f, u.segment(), u.segmentStream(), u.payloadOffset(), u.payloadLength());
     }
 
-    /** Connection, direction, DDP flags, opcode and CRC state of a unit, as the meta column packs them. */
-    private int meta(Unit u, Fpdu f, DdpSegment s) {
+    /** Connection, direction and CRC state of a unit, as the meta column packs them. */
+    private int meta(Unit u, Fpdu f) {
         Integer conn = connectionIndex.get(u.connection());
         int meta = conn == null || conn >= CONN_MASK ? CONN_MASK : conn;
         Direction dir = u.handshake() != null ? u.handshake().direction() : f.direction;
         if (dir == Direction.FROM_INITIATOR) {
             meta |= DIR_INITIATOR;
-        }
-        if (s != null) {
-            meta |= (s.tagged ? TAGGED : 0) | (s.last ? LAST : 0) | (s.sv ? SV : 0) | (s.ab ? AB : 0)
-                    | ((s.opcode & 0xf) << OPCODE_SHIFT);
         }
         if (f != null && Boolean.TRUE.equals(f.crcOk)) {
             meta |= CRC_OK;
@@ -375,19 +363,17 @@ final class FrameIndex {
     }
 
     /**
-     * Whether the segment rebuilt from the table's numbers for PDU {@code index} gives every field
-     * the registry reads from a segment the value {@code s} gives; when it does not, the one-shot
-     * fields just kept for it are let go.
+     * Whether decoding {@code headerOctets} again, as {@link #segment} will, gives the segment's
+     * layout and every field the registry reads from a segment the values {@code s} has.
      */
-    private boolean givesBack(int index, int meta, DdpSegment s) {
-        int kept = oneShots;
-        if (s.sv || s.ab) {
-            keepOneShot(index, s);
+    private boolean givesBack(byte[] headerOctets, int ulpduLength, DdpSegment s) {
+        DdpSegment r = decoder.readHead(headerOctets, 0, headerOctets.length, ulpduLength);
+        if (r.malformed != null || r.headerLength != s.headerLength || r.payloadOffset != s.payloadOffset
+                || r.payloadLength != s.payloadLength) {
+            return false;
         }
-        DdpSegment r = segment(index, meta);
         for (Field field : SEGMENT_FIELDS) {
             if (!Objects.equals(field.value(s), field.value(r))) {
-                oneShots = kept;
                 return false;
             }
         }
@@ -399,75 +385,23 @@ final class FrameIndex {
 
     /**
      * Whether the layout of this FPDU and segment is one the table describes: the FPDU as
-     * {@link #unit} rebuilds it, and the headers at the places the detail tree puts them.
+     * {@link #unit} rebuilds it, its headers all in {@code headerOctets}.
      */
-    private static boolean exact(Unit u, Fpdu f, DdpSegment s, int meta, long delta) {
-        if (u.handshake() != null || f == null || s == null || (meta & CONN_MASK) == CONN_MASK) {
+    private static boolean exact(Unit u, Fpdu f, DdpSegment s, int meta, long delta, byte[] headerOctets) {
+        if (u.handshake() != null || f == null || s == null || headerOctets == null
+                || (meta & CONN_MASK) == CONN_MASK) {
             return false;
         }
-        int header = s.tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
-        int optional = optionalLength(s);
-        int ulpdu = header + optional + s.payloadLength;
+        int ulpdu = s.headerLength + s.payloadLength;
         int pad = FpduLayout.padLength(ulpdu);
-        boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0 && f.badMarkers == 0
-                && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad && f.padOctets == 0
-                && f.wireLength == FpduLayout.imageLength(ulpdu)
+        boolean mpa = (meta & SEGMENT_KNOWN) != 0 && f.frame == f.firstFrame && f.markerOrigin < 0 && f.markers == 0
+                && f.badMarkers == 0 && !f.truncated && f.ulpduLength == ulpdu && f.padLength == pad
+                && f.padOctets == 0 && f.wireLength == FpduLayout.imageLength(ulpdu)
                 && f.ulpduAvailable == ulpdu && (f.crcField >>> 32) == 0
                 && (Boolean.TRUE.equals(f.crcOk) ? f.crcComputed == f.crcField : f.crcOk == null && f.crcComputed == 0);
-        // the values are the registry's to compare (givesBack); these are the places of the headers
-        boolean ddp = s.malformed == null && optional >= 0 && s.readRequest == null && s.terminate == null
-                && s.atomicRequest == null && s.atomicResponse == null
-                && s.ddpHeaderLength == header && s.optionalFieldsLength == optional
-                && s.headerLength == header + optional && s.payloadOffset == header + optional;
+        boolean ddp = s.malformed == null && s.terminate == null && headerOctets.length == s.headerLength
+                && s.payloadOffset == s.headerLength;
         return mpa && ddp && delta >= 0 && u.payloadOffset() >= 0 && u.payloadOffset() <= Short.MAX_VALUE;
-    }
-
-    /**
-     * Length of the one-shot optional fields the table can give back for {@code s} (0, 4 or 20),
-     * or -1: each announced field present, none missing, the Optional STag 32 bits.
-     */
-    private static int optionalLength(DdpSegment s) {
-        if ((s.ab && !s.sv) || (s.optionalStag != null) != s.sv || (s.advertised != null) != s.ab
-                || (s.optionalStag != null && (s.optionalStag >>> 32) != 0)) {
-            return -1;
-        }
-        return (s.sv ? 4 : 0) + (s.ab ? 16 : 0);
-    }
-
-    private void keepOneShot(int index, DdpSegment s) {
-        int n = oneShots++;
-        oneShotPdus.set(n, index);
-        DdpSegment.Advertised a = s.advertised;
-        oneShotWords.set(n * ONE_SHOT_WORDS, s.optionalStag == null ? 0 : s.optionalStag);
-        oneShotWords.set(n * ONE_SHOT_WORDS + 1, a == null ? 0 : a.to());
-        oneShotWords.set(n * ONE_SHOT_WORDS + 2, a == null ? 0 : a.length());
-        oneShotWords.set(n * ONE_SHOT_WORDS + 3, a == null ? 0 : ((long) a.access() << 32) | (a.reserved() & 0xffffffffL));
-    }
-
-    /** Puts the one-shot optional fields of PDU {@code index} into {@code s}; returns their length. */
-    private int oneShot(int index, DdpSegment s) {
-        int lo = 0, hi = oneShots - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int at = oneShotPdus.get(mid);
-            if (at < index) {
-                lo = mid + 1;
-            } else if (at > index) {
-                hi = mid - 1;
-            } else {
-                int w = mid * ONE_SHOT_WORDS;
-                if (s.sv) {
-                    s.optionalStag = oneShotWords.get(w);
-                }
-                if (s.ab) {
-                    long access = oneShotWords.get(w + 3);
-                    s.advertised = new DdpSegment.Advertised(oneShotWords.get(w + 1), oneShotWords.get(w + 2),
-                            (int) (access >>> 32), (int) access);
-                }
-                return (s.sv ? 4 : 0) + (s.ab ? 16 : 0);
-            }
-        }
-        throw new IllegalStateException("no one-shot fields for PDU " + index);
     }
 
     /** The unit of PDU {@code index}, completed by {@code frame}; {@code tcpLength} from the re-read frame. */
@@ -477,7 +411,7 @@ final class FrameIndex {
             return whole(w);
         }
         int meta = pduMeta.get(index);
-        DdpSegment s = segment(index, meta);
+        DdpSegment s = segment(index);
         int ulpdu = s.headerLength + s.payloadLength;
         Fpdu f = new Fpdu();
         f.frame = frame;
@@ -498,36 +432,20 @@ final class FrameIndex {
                 tcpLength);
     }
 
-    /** The DDP segment of an exactly described PDU, rebuilt from the table. */
-    private DdpSegment segment(int index, int meta) {
-        DdpSegment s = new DdpSegment();
-        boolean tagged = (meta & TAGGED) != 0;
-        int header = tagged ? TAGGED_HEADER : UNTAGGED_HEADER;
-        s.tagged = tagged;
-        s.last = (meta & LAST) != 0;
-        s.sv = (meta & SV) != 0;
-        s.ab = (meta & AB) != 0;
-        s.dv = 1;
-        s.rdmapVersion = 1;
-        s.opcode = (meta >>> OPCODE_SHIFT) & 0xf;
-        long stag = pduStag.get(index) & 0xffffffffL;
-        if (tagged) {
-            s.stag = stag;
-            s.to = pduTo.get(index);
-        } else {
-            s.invalidateStag = stag;
-            s.msn = pduTo.get(index);
+    /** The DDP segment of a PDU the table describes: its header octets decoded again. */
+    private DdpSegment segment(int index) {
+        int start = (int) headerStart.get(index);
+        int end = index + 1 < pdus ? (int) headerStart.get(index + 1) : headerOctets;
+        byte[] octets = new byte[end - start];
+        for (int k = 0; k < octets.length; k++) {
+            octets[k] = headers.get(start + k);
         }
-        s.ddpHeaderLength = header;
-        int optional = 0;
-        if (s.sv || s.ab) {
-            optional = oneShot(index, s);
-        }
-        s.optionalFieldsLength = optional;
-        s.headerLength = header + optional;
-        s.payloadOffset = header + optional;
-        s.payloadLength = pduLength.get(index);
-        return s;
+        return decoder.readHead(octets, 0, octets.length, octets.length + pduLength.get(index));
+    }
+
+    /** The units the table does not describe, kept whole: MPA Requests and Replies among them. */
+    synchronized int unitsKeptWhole() {
+        return whole.size();
     }
 
     /** Info text of one PDU from the table, as {@link PduSummary#describe} gives it. */

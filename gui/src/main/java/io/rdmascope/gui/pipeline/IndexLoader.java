@@ -20,6 +20,7 @@ import io.rdmascope.report.FrameFiling;
 import io.rdmascope.roce.IbPacket;
 import io.rdmascope.tcp.Direction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +37,11 @@ final class IndexLoader implements FrameListener, EngineListener {
     private static final int BATCH = 4096;
     /**
      * An event of the MPA stage waiting to be filed under its frame; an FPDU as its {@link
-     * FpduRecord} (its flags, then the record), since the stage reuses its FPDU object.
+     * FpduRecord} (its flags, then the record), since the stage reuses its FPDU object, with the
+     * octets of its segment's headers, which the index decodes again.
      */
     private record Event(MpaConnection connection, MpaHandshake handshake, long[] fpdu, DdpSegment segment,
-                         StreamIssue issue) {}
+                         byte[] headers, StreamIssue issue) {}
 
     /** The FPDU of the event being filed, rebuilt from its record. */
     private final Fpdu filed = new Fpdu();
@@ -249,7 +251,7 @@ final class IndexLoader implements FrameListener, EngineListener {
     }
 
     void handshake(MpaConnection c, MpaHandshake h) {
-        held.recordOf(h.frame(), h.timeNanos()).events.add(new Event(c, h, null, null, null));
+        held.recordOf(h.frame(), h.timeNanos()).events.add(new Event(c, h, null, null, null, null));
     }
 
     void pdu(MpaConnection c, Fpdu f, DdpSegment s) {
@@ -257,11 +259,26 @@ final class IndexLoader implements FrameListener, EngineListener {
         long[] record = new long[FpduRecord.WORDS + 1];
         record[0] = FpduRecord.flags(f);
         FpduRecord.write(f, record, 1);
-        held.recordOf(f.frame, f.timeNanos).events.add(new Event(c, null, record, s, null));
+        held.recordOf(f.frame, f.timeNanos).events.add(new Event(c, null, record, s, headers(f, s), null));
+    }
+
+    /**
+     * The octets of a segment's DDP and RDMAP headers as its FPDU holds them, valid only during the
+     * call that delivers the FPDU; null when they are not all there.
+     */
+    private static byte[] headers(Fpdu f, DdpSegment s) {
+        if (f.buf == null || s == null || s.malformed != null) {
+            return null;
+        }
+        int n = s.headerLength;
+        if (n <= 0 || n > f.ulpduAvailable || f.ulpduOffset < 0 || f.ulpduOffset > f.buf.length - n) {
+            return null;
+        }
+        return Arrays.copyOfRange(f.buf, f.ulpduOffset, f.ulpduOffset + n);
     }
 
     void issue(MpaConnection c, StreamIssue i) {
-        held.recordOf(i.frame(), i.timeNanos()).events.add(new Event(c, null, null, null, i));
+        held.recordOf(i.frame(), i.timeNanos()).events.add(new Event(c, null, null, null, null, i));
     }
 
     private void fileHandshake(MpaConnection c, MpaHandshake h) {
@@ -272,16 +289,16 @@ final class IndexLoader implements FrameListener, EngineListener {
         Pending t = filing;
         Unit u = new Unit(c, h, null, null, segmentStream(c, h.direction()), t == null ? -1 : t.payloadOffset,
                 t == null ? 0 : t.tcpLength);
-        index.addPdu(frame, u, null, null);
+        index.addPdu(frame, u, null, null, null);
         pduCount++;
     }
 
-    private void filePdu(MpaConnection c, Fpdu f, DdpSegment s) {
+    private void filePdu(MpaConnection c, Fpdu f, DdpSegment s, byte[] headers) {
         index.setKind(frame, FrameIndex.KIND_DDP);
         Pending t = filing;
         long segStream = segmentStream(c, f.direction);
         Unit u = new Unit(c, null, f, s, segStream, t == null ? -1 : t.payloadOffset, t == null ? 0 : t.tcpLength);
-        int i = index.addPdu(frame, u, f, s);
+        int i = index.addPdu(frame, u, f, s, headers);
         if (special != null) {
             if (pduCount < 4) {
                 separator(special);
@@ -369,7 +386,7 @@ final class IndexLoader implements FrameListener, EngineListener {
             fileHandshake(e.connection(), e.handshake());
         } else if (e.fpdu() != null) {
             FpduRecord.read((int) e.fpdu()[0], e.fpdu(), 1, filed);
-            filePdu(e.connection(), filed, e.segment());
+            filePdu(e.connection(), filed, e.segment(), e.headers());
         } else {
             fileIssue(e.connection(), e.issue());
         }

@@ -156,6 +156,11 @@ public final class PipelineCaptureModel implements CaptureModel {
         LoadTiming.loaded();
     }
 
+    /** The index the model keeps (for the tests of this package). */
+    FrameIndex index() {
+        return index;
+    }
+
     @Override
     public long frameCount() {
         return index.frameCount();
