@@ -702,8 +702,11 @@ public final class Fields {
     /** A field of one CM message, shown in hexadecimal as Wireshark shows them. */
     private static Field cm(String name, String spec, CmMessage.Type type, Function<CmMessage, Object> value,
                             String wireshark, int hexDigits) {
-        Field f = ib(name, Type.NUMBER, "ib_cm/" + spec,
-                p -> p.cm == null || p.cm.type != type ? null : value.apply(p.cm)).hex(hexDigits);
+        // a field the message does not carry, or the snapshot length cut, is -1
+        Field f = ib(name, Type.NUMBER, "ib_cm/" + spec, p -> {
+            Object v = p.cm == null || p.cm.type != type ? null : value.apply(p.cm);
+            return v instanceof Long l && l < 0 ? null : v;
+        }).hex(hexDigits);
         return wireshark == null ? f : f.wireshark(wireshark);
     }
 

@@ -2,7 +2,8 @@ package io.rdmascope.roce;
 
 /**
  * One Communication Manager message (IBA volume 1 section 12.6) as read from its MAD, with what
- * rdma_cm's IP private data names (Annex A11). Fields a message does not carry are -1 or null.
+ * rdma_cm's IP private data names (Annex A11). Fields a message does not carry, or that the
+ * capture's snapshot length cut from its MAD, are -1 or null.
  */
 public final class CmMessage {
     /** The CM messages, by attribute ID. */
@@ -60,6 +61,56 @@ public final class CmMessage {
 
     CmMessage(Type type) {
         this.type = type;
+    }
+
+    /**
+     * This message with every field that {@code other}, another reading of the same MAD, gives
+     * another value cleared (-1 or null): what two readings of a cut MAD agree on, its missing octets
+     * taken once as zeros and once as ones, is what the octets captured hold. Null when the two
+     * are not even of one type.
+     */
+    CmMessage agreeing(CmMessage other) {
+        if (other == null || other.type != type || other.transactionId != transactionId) {
+            return null;
+        }
+        localCommId = same(localCommId, other.localCommId);
+        remoteCommId = same(remoteCommId, other.remoteCommId);
+        qpn = same(qpn, other.qpn);
+        startingPsn = same(startingPsn, other.startingPsn);
+        responderResources = (int) same(responderResources, other.responderResources);
+        initiatorDepth = (int) same(initiatorDepth, other.initiatorDepth);
+        pathMtu = (int) same(pathMtu, other.pathMtu);
+        serviceId = same(serviceId, other.serviceId);
+        transportServiceType = (int) same(transportServiceType, other.transportServiceType);
+        qKey = same(qKey, other.qKey);
+        sourceIp = java.util.Objects.equals(sourceIp, other.sourceIp) ? sourceIp : null;
+        sourcePort = (int) same(sourcePort, other.sourcePort);
+        destinationIp = java.util.Objects.equals(destinationIp, other.destinationIp) ? destinationIp : null;
+        destinationPort = (int) same(destinationPort, other.destinationPort);
+        reason = (int) same(reason, other.reason);
+        which = (int) same(which, other.which);
+        privateData = java.util.Arrays.equals(privateData, other.privateData) ? privateData : null;
+        return this;
+    }
+
+    /**
+     * Whether the message holds what ties it to its connection (the communication IDs it names, the
+     * queue pair a REQ, REP or SIDR_REP sets up): a message the snapshot length cut before them
+     * tells nothing of its connection.
+     */
+    public boolean identified() {
+        return switch (type) {
+            case REQ -> localCommId >= 0 && qpn >= 0;
+            case REP -> localCommId >= 0 && remoteCommId >= 0 && qpn >= 0;
+            case RTU, DREQ, DREP -> localCommId >= 0 && remoteCommId >= 0;
+            case REJ, MRA -> remoteCommId >= 0 && which >= 0;
+            case SIDR_REQ -> localCommId >= 0;
+            case SIDR_REP -> remoteCommId >= 0 && reason >= 0 && (reason != 0 || qpn >= 0);
+        };
+    }
+
+    private static long same(long a, long b) {
+        return a == b ? a : -1;
     }
 
     /** The path MTU in octets, or -1. */

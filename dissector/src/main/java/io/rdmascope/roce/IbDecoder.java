@@ -19,6 +19,8 @@ public final class IbDecoder {
     /** The general services QP, where the CM MADs go. */
     static final long QP1 = 1;
     private static final int MAD_SIZE = 256;
+    /** The common MAD header, which names the management class and the attribute (IBA volume 1 section 13.4.2). */
+    private static final int MAD_HEADER = 24;
     /** Octets rdma_cm's IP header takes at the start of a REQ's private data. */
     private static final int IP_CM_HEADER = 36;
 
@@ -98,7 +100,35 @@ public final class IbDecoder {
         }
         p.malformed = null;
         p.payloadLength = payload;
+        if (p.transport() == Opcodes.UD && p.destQp == QP1 && payload >= MAD_SIZE) {
+            p.cm = cutCm(f.data, f.transportOffset + start, available - start);
+        }
         keepHead(f, p, f.transportOffset + start, Math.min(payload, available - start));
+    }
+
+    /**
+     * The CM message of a MAD the snapshot length cut after {@code captured} octets, with the fields
+     * those octets hold: the MAD is read twice, its missing octets taken once as zeros and once as
+     * ones, and only what both readings agree on is kept ({@link CmMessage#agreeing}). Null when not
+     * even the MAD's common header was captured.
+     */
+    private CmMessage cutCm(byte[] d, int at, int captured) {
+        if (captured < MAD_HEADER) {
+            return null;
+        }
+        int n = Math.min(captured, MAD_SIZE);
+        byte[] zeros = new byte[MAD_SIZE];
+        byte[] ones = new byte[MAD_SIZE];
+        System.arraycopy(d, at, zeros, 0, n);
+        System.arraycopy(d, at, ones, 0, n);
+        Arrays.fill(ones, n, MAD_SIZE, (byte) 0xff);
+        try {
+            CmMessage m = cm(zeros, 0);
+            return m == null ? null : m.agreeing(cm(ones, 0));
+        } catch (RuntimeException e) {
+            // the specs guard every read of a whole MAD: no CM message, rather than a lost packet
+            return null;
+        }
     }
 
     static void read(Infiniband ib, IbPacket p) {

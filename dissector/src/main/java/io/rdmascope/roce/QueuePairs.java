@@ -1016,6 +1016,9 @@ public final class QueuePairs {
 
     /** Takes a CM message: returns the connection it concerns, or null. */
     private QpConnection cmConnection(IbPacket p, CmMessage m) {
+        if (!m.identified()) {
+            return null;
+        }
         switch (m.type) {
             case REQ -> {
                 QpConnection c = requested(p, m);

@@ -51,6 +51,46 @@ class RoceCutCapturesTest {
         });
     }
 
+    /**
+     * At 128 octets the CM's MADs are cut too, but keep the communication IDs, the queue pairs and
+     * the Service ID: every queue pair is still tied to its rdma_cm connection, and a DREQ still
+     * closes it.
+     */
+    @ParameterizedTest
+    @MethodSource("captures")
+    void aSnapshotLengthOf128KeepsEveryQueuePairTiedToItsConnection(Path capture) throws Exception {
+        HeadersOnly.compare(capture, dir, (what, snap, full, a) -> {
+            if (snap < 128) {
+                return;
+            }
+            assertThat(ties(a)).as(what).isEqualTo(ties(full));
+            // the upper-layer calls whose headers lie past the cut are lost; the operations are not
+            assertThat(operations(a)).as(what).isEqualTo(operations(full));
+        });
+    }
+
+    /** The RDMA operations by kind and status. */
+    private static java.util.Map<io.rdmascope.engine.TransactionKind, ?> operations(FileAnalysis a) {
+        java.util.Map<io.rdmascope.engine.TransactionKind, Object> out = new java.util.TreeMap<>();
+        a.transactionCountsByKind().forEach((k, v) -> {
+            if (!k.upperLayer()) {
+                out.put(k, v);
+            }
+        });
+        return out;
+    }
+
+    /** Each connection's queue pairs, whether the CM set it up, the port of its Service ID, whether it closed. */
+    private static java.util.List<String> ties(FileAnalysis a) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (RdmaConnection c : a.rdmaConnections()) {
+            QpConnection q = (QpConnection) c;
+            out.add(q.qpn[0] + "/" + q.qpn[1] + (q.assumed() ? " assumed" : " CM") + " port " + q.source(io.rdmascope.tcp.Direction.FROM_RESPONDER).port()
+                    + (q.closed ? " closed" : ""));
+        }
+        return out;
+    }
+
     @ParameterizedTest
     @MethodSource("captures")
     void aCaptureBegunWhileTheQueuePairsWereInUseRaisesNothing(Path capture) throws Exception {
