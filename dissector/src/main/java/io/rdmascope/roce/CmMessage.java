@@ -104,7 +104,7 @@ public final class CmMessage {
             case REP -> localCommId >= 0 && remoteCommId >= 0 && qpn >= 0;
             case RTU, DREQ, DREP -> localCommId >= 0 && remoteCommId >= 0;
             case REJ, MRA -> remoteCommId >= 0 && which >= 0;
-            case SIDR_REQ -> localCommId >= 0;
+            case SIDR_REQ -> localCommId >= 0 && serviceId >= 0;
             case SIDR_REP -> remoteCommId >= 0 && reason >= 0 && (reason != 0 || qpn >= 0);
         };
     }
