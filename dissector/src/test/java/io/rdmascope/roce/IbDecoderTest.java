@@ -104,4 +104,64 @@ class IbDecoderTest {
         assertThat(q.cm.qpn).isEqualTo(0xabcd);
         assertThat(q.cm.qKey).isEqualTo(0x11111111L);
     }
+
+    /**
+     * A CM MAD the snapshot length cut anywhere gives only fields the whole MAD gives, with its
+     * values; the more octets kept, the more fields; a message cut before the MAD header none.
+     */
+    @Test
+    void aCutCmMadGivesOnlyTheFieldsItsCapturedOctetsHold() {
+        CmMads.Request r = new CmMads.Request();
+        r.commId = 0x1908e8edL;
+        r.qpn = 0x11;
+        r.startingPsn = 0x14af55;
+        r.responderResources = 0x80;
+        r.initiatorDepth = 0x80;
+        r.pathMtu = 3;
+        r.active = new RocePath.Port(new byte[6], new byte[] {10, 0, 0, 1}, 0, 1);
+        r.passive = new RocePath.Port(new byte[6], new byte[] {10, 0, 0, 2}, 0, 1);
+        r.activePort = 56465;
+        r.passivePort = 4420;
+        byte[][] mads = {mad(CmMads.req(7, r)), mad(CmMads.rep(8, 0x2a, 0x1908e8edL, 0x12, 0x3e0f1, 16, 16, 0, null)),
+                mad(CmMads.dreq(9, 0x1908e8edL, 0x2a, 0x12))};
+        int madAt = BTH + 12 + 8;
+        for (byte[] whole : mads) {
+            CmMessage all = new IbDecoder().decode(frame(whole, whole.length, false)).cm;
+            int known = 0;
+            for (int captured = madAt; captured < whole.length; captured++) {
+                IbPacket p = new IbDecoder().decode(frame(whole, captured, true));
+                assertThat(p.snapped).isTrue();
+                if (captured - madAt < 24) {
+                    assertThat(p.cm).as("cut at %d", captured).isNull();
+                    continue;
+                }
+                CmMessage cut = p.cm;
+                assertThat(cut.type).isEqualTo(all.type);
+                long[] got = values(cut);
+                long[] want = values(all);
+                int n = 0;
+                for (int k = 0; k < got.length; k++) {
+                    if (got[k] != -1) {
+                        assertThat(got[k]).as("field %d of a %s cut at %d", k, all.type, captured).isEqualTo(want[k]);
+                        n++;
+                    }
+                }
+                assertThat(n).as("fields known cut at %d", captured).isGreaterThanOrEqualTo(known);
+                known = n;
+            }
+            assertThat(known).as("fields of %s known just before its end", all.type).isPositive();
+        }
+        // at 128 octets of a RoCEv2 frame over IPv4 a REQ still names its queue pair and rdma_cm's port
+        CmMessage at128 = new IbDecoder().decode(frame(mads[0], 128, true)).cm;
+        assertThat(at128.qpn).isEqualTo(0x11);
+        assertThat(at128.destinationPort).isEqualTo(4420);
+        assertThat(at128.startingPsn).as("past the cut").isEqualTo(-1);
+        assertThat(at128.identified()).isTrue();
+    }
+
+    private static long[] values(CmMessage m) {
+        return new long[] {m.localCommId, m.remoteCommId, m.qpn, m.startingPsn, m.responderResources,
+                m.initiatorDepth, m.pathMtu, m.serviceId, m.transportServiceType, m.sourcePort, m.destinationPort,
+                m.reason, m.which, m.qKey};
+    }
 }

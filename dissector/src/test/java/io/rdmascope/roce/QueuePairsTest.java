@@ -157,6 +157,7 @@ class QueuePairsTest {
     void aServiceIdResolutionRefusedIsTheConnectionsRejection() {
         CmMessage req = new CmMessage(CmMessage.Type.SIDR_REQ);
         req.localCommId = 0x78;
+        req.serviceId = 0x0000000001111cf9L;
         stage.packet(cm(A, B, req));
         CmMessage rep = new CmMessage(CmMessage.Type.SIDR_REP);
         rep.remoteCommId = 0x78;
