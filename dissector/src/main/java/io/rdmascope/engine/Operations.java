@@ -136,19 +136,17 @@ final class Operations implements OperationRules {
         return t;
     }
 
-    /** A segment of an RDMA Write: judged against the peer's STag table, its data accounted. */
+    /** A segment of an RDMA Write (of transaction {@code operation}): judged against the peer's STag table, its data accounted. */
     private void write(Conn c, RdmaEvent e, Transaction operation) {
         int d = e.direction;
         long f = e.frame;
         decisions.writeSent(c, d, f, e);
-        if (e.first && operation != null) {
+        if (e.first) {
             messages.link(c, d, operation, e.key, e.address, e.bytes);
         }
         StagEntry x = stags.access(c, d, f, e.notes, e.key, e.address, e.bytes, StagRules.ACCESS_WRITE, e.operation,
                 operation);
-        if (operation != null) {
-            ledger.partOfCall(operation, f, e.bytes);
-        }
+        ledger.partOfCall(operation, f, e.bytes);
         if (x == null) {
             return;
         }
