@@ -81,7 +81,7 @@ class PipelineFuzzTest {
         PacketDecoder d = new PacketDecoder();
         Packet p = new Packet();
         TcpSegment s = new TcpSegment();
-        int link = in.pickValue(new int[] {1, 101, 113, 276, 0, 12, in.consumeInt(0, 300)});
+        int link = in.pickValue(new int[] {1, 101, 113, 276, 0, 12, 197, 247, in.consumeInt(0, 300)});
         long frame = 1;
         while (in.remainingBytes() > 0) {
             byte[] b = in.consumeBytes(in.consumeInt(0, 2000));
