@@ -3,19 +3,11 @@ package io.rdmascope.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.capture.Packet;
-import io.rdmascope.engine.NicSettings;
 import io.rdmascope.fields.FieldNode;
-import io.rdmascope.pipeline.Analyzer;
-import io.rdmascope.pipeline.FileAnalysis;
-import io.rdmascope.report.AnalysisJsonWriter;
+import io.rdmascope.testing.AnalysisJson;
 import io.rdmascope.testing.PcapRecords;
 import io.rdmascope.testing.RealCaptures;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,8 +42,8 @@ class ErfTest {
         Path capture = Path.of("..", "samples", sample);
         Path erf = dir.resolve("erf-" + sample);
         Files.write(erf, PcapRecords.asErf(Files.readAllBytes(capture), erfType, extensions));
-        JsonNode analysis = analysis(erf);
-        assertThat(analysis).isEqualTo(analysis(capture));
+        JsonNode analysis = AnalysisJson.of(erf);
+        assertThat(analysis).isEqualTo(AnalysisJson.of(capture));
         assertThat(analysis.toString()).contains("\"transactions\"");
     }
 
@@ -61,20 +53,20 @@ class ErfTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(rxe), "the rxe captures are not at hand");
         Path erf = dir.resolve("erf-rxe.pcap");
         Files.write(erf, PcapRecords.asErf(Files.readAllBytes(rxe), PcapRecords.ERF_ETHERNET, 0));
-        assertThat(analysis(erf)).isEqualTo(analysis(rxe));
+        assertThat(AnalysisJson.of(erf)).isEqualTo(AnalysisJson.of(rxe));
     }
 
     /** The detail tree shows the ERF record header, then the frame it holds, as Wireshark's does. */
     @Test
     void theDetailTreeShowsTheRecordHeaderThenThePacket() throws Exception {
-        byte[] ethernet = firstRecord(PcapRecords.asErf(Files.readAllBytes(Path.of("..", "samples", "roce-write.pcap")),
+        byte[] ethernet = PcapRecords.first(PcapRecords.asErf(Files.readAllBytes(Path.of("..", "samples", "roce-write.pcap")),
                 PcapRecords.ERF_ETHERNET, 1));
         assertThat(names(NetFields.layers(packet(ethernet)))).containsExactly("frame", "erf", "eth", "ip", "udp");
         FieldNode erf = NetFields.layers(packet(ethernet)).get(1);
         assertThat(erf.length()).as("16 octets of header, one extension header").isEqualTo(24);
         assertThat(names(erf.children())).contains("erf.types.type", "erf.rlen", "erf.wlen");
 
-        byte[] ib = firstRecord(PcapRecords.asErf(Files.readAllBytes(Path.of("..", "samples", "roce-infiniband.pcap")),
+        byte[] ib = PcapRecords.first(PcapRecords.asErf(Files.readAllBytes(Path.of("..", "samples", "roce-infiniband.pcap")),
                 PcapRecords.ERF_INFINIBAND, 0));
         PacketDecoder decoder = new PacketDecoder();
         IbFrame frame = new IbFrame();
@@ -86,7 +78,7 @@ class ErfTest {
     /** Records cut anywhere, extension headers that never end, types nobody reads: read safely, nothing found. */
     @Test
     void damagedRecordsAreReadSafely() throws Exception {
-        byte[] good = firstRecord(PcapRecords.asErf(Files.readAllBytes(Path.of("..", "samples", "roce-infiniband.pcap")),
+        byte[] good = PcapRecords.first(PcapRecords.asErf(Files.readAllBytes(Path.of("..", "samples", "roce-infiniband.pcap")),
                 PcapRecords.ERF_INFINIBAND, 2));
         PacketDecoder decoder = new PacketDecoder();
         IbFrame frame = new IbFrame();
@@ -124,19 +116,4 @@ class ErfTest {
         return names;
     }
 
-    /** The first record of a pcap file (big- or little-endian). */
-    private static byte[] firstRecord(byte[] pcap) {
-        ByteBuffer in = ByteBuffer.wrap(pcap).order((pcap[0] & 0xff) == 0xd4 || (pcap[0] & 0xff) == 0x4d
-                ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
-        int cap = in.getInt(24 + 8);
-        return Arrays.copyOfRange(pcap, 24 + 16, 24 + 16 + cap);
-    }
-
-    private static JsonNode analysis(Path file) throws IOException {
-        try (FileAnalysis a = new Analyzer(NicSettings.DEFAULTS).analyze(file, "capture")) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            AnalysisJsonWriter.write(List.of(a), out);
-            return new ObjectMapper().readTree(out.toByteArray());
-        }
-    }
 }

@@ -3,15 +3,12 @@ package io.rdmascope.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rdmascope.engine.NicSettings;
 import io.rdmascope.pipeline.Analyzer;
 import io.rdmascope.pipeline.FileAnalysis;
-import io.rdmascope.report.AnalysisJsonWriter;
+import io.rdmascope.testing.AnalysisJson;
 import io.rdmascope.testing.PcapRecords;
 import io.rdmascope.testing.RealCaptures;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +62,7 @@ class TunnelsTest {
     void aWrappedCaptureIsAnalysedAsTheFramesItCarries(Path capture, Tunnel tunnel) throws Exception {
         Path wrapped = dir.resolve(tunnel + "-" + capture.getFileName());
         Files.write(wrapped, PcapRecords.map(Files.readAllBytes(capture), wrapper(tunnel)));
-        assertThat(analysis(wrapped)).isEqualTo(analysis(capture));
+        assertThat(AnalysisJson.of(wrapped)).isEqualTo(AnalysisJson.of(capture));
     }
 
     @Test
@@ -110,7 +107,7 @@ class TunnelsTest {
     /** The detail tree shows the tunnel's layers, then the frame inside, as Wireshark's does. */
     @Test
     void theDetailTreeShowsTheTunnelAndTheFrameInside() throws Exception {
-        byte[] inner = firstFrame(Path.of("..", "samples", "roce-write.pcap"));
+        byte[] inner = PcapRecords.first(Files.readAllBytes(Path.of("..", "samples", "roce-write.pcap")));
         assertThat(layers(udp(inner, 4789, 8))).containsExactly("frame", "eth", "ip", "udp", "vxlan", "eth", "ip", "udp");
         assertThat(layers(gre(inner, GRE_ERSPAN_III, true, 20)))
                 .containsExactly("frame", "eth", "ip", "gre", "erspan", "eth", "ip", "udp");
@@ -126,7 +123,7 @@ class TunnelsTest {
     /** Damaged tunnel frames, and tunnels inside tunnels past the bound, end the decoding quietly. */
     @Test
     void damagedAndEndlesslyNestedTunnelsAreReadSafely() throws Exception {
-        byte[] inner = firstFrame(Path.of("..", "samples", "roce-write.pcap"));
+        byte[] inner = PcapRecords.first(Files.readAllBytes(Path.of("..", "samples", "roce-write.pcap")));
         byte[] nested = inner;
         for (int i = 0; i < 10; i++) {
             nested = i % 2 == 0 ? udp(nested, 4789, 8) : gre(nested, GRE_ERSPAN_II, true, 8);
@@ -166,15 +163,6 @@ class TunnelsTest {
             names.add(n.name());
         }
         return names;
-    }
-
-    /** The first record of a pcap file (big- or little-endian). */
-    private static byte[] firstFrame(Path pcap) throws IOException {
-        byte[] b = Files.readAllBytes(pcap);
-        ByteBuffer in = ByteBuffer.wrap(b).order((b[0] & 0xff) == 0xd4 ? java.nio.ByteOrder.LITTLE_ENDIAN
-                : java.nio.ByteOrder.BIG_ENDIAN);
-        int cap = in.getInt(24 + 8);
-        return java.util.Arrays.copyOfRange(b, 24 + 16, 24 + 16 + cap);
     }
 
     // ------------------------------------------------------------------ the wrappers
@@ -267,15 +255,6 @@ class TunnelsTest {
     }
 
     // ------------------------------------------------------------------ helpers
-
-    /** The JSON analysis of a capture, without the names of its file. */
-    private static JsonNode analysis(Path file) throws IOException {
-        try (FileAnalysis a = new Analyzer(NicSettings.DEFAULTS).analyze(file, "capture")) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            AnalysisJsonWriter.write(List.of(a), out);
-            return new ObjectMapper().readTree(out.toByteArray());
-        }
-    }
 
     private static boolean tshark() {
         try {

@@ -64,6 +64,13 @@ public final class PcapRecords {
         return out.toByteArray();
     }
 
+    /** The octets of the file's first record. */
+    public static byte[] first(byte[] pcap) {
+        ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
+        int cap = in.getInt(FILE_HEADER + 8);
+        return Arrays.copyOfRange(pcap, FILE_HEADER + RECORD_HEADER, FILE_HEADER + RECORD_HEADER + cap);
+    }
+
     /** The records of the file. */
     public static int count(byte[] pcap) {
         ByteBuffer in = ByteBuffer.wrap(pcap).order(order(pcap));
